@@ -1,0 +1,1 @@
+"""sweepbot's hands: the only package that touches the real screen and mouse."""

@@ -1,0 +1,1 @@
+"""sweepbot's eyes: pure functions on numpy BGR images. Never touches mss or pyautogui."""
