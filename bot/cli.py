@@ -22,7 +22,9 @@ COMMANDS = {
 
 
 def build_parser(command: str | None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="sweepbot", description="A bot that plays real Minesweeper windows.")
+    parser = argparse.ArgumentParser(
+        prog="sweepbot", description="A bot that plays real Minesweeper windows."
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, help_text in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)

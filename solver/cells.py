@@ -33,7 +33,9 @@ UNKNOWN = -7  # the reader could not identify this square
 
 NUMBERS = tuple(range(9))
 
-ALL_CODES: tuple[int, ...] = (*NUMBERS, COVERED, FLAG, QUESTION, MINE, EXPLODED, WRONG_FLAG, UNKNOWN)
+ALL_CODES: tuple[int, ...] = (
+    *NUMBERS, COVERED, FLAG, QUESTION, MINE, EXPLODED, WRONG_FLAG, UNKNOWN
+)
 
 STATE_NAMES: dict[int, str] = {
     **{n: str(n) for n in NUMBERS},

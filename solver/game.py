@@ -124,8 +124,9 @@ class Game:
         mines = mines.reshape(rows, cols)
         if self.rule == "winxp" and mines[first]:
             mines[first] = False
-            spot = np.flatnonzero(~mines.ravel() & (np.arange(rows * cols) != first[0] * cols + first[1]))[0]
-            mines.flat[spot] = True
+            free_now = ~mines.ravel()
+            free_now[first[0] * cols + first[1]] = False
+            mines.flat[np.flatnonzero(free_now)[0]] = True
         self.set_mines(mines)
 
     def set_mines(self, mines: npt.NDArray[np.bool_]) -> None:
