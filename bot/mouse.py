@@ -1,0 +1,329 @@
+"""The mouse (and keyboard): real backends, a recording fake, and the safety guard.
+
+Every point here is a :class:`bot.screen.ScreenPoint`. pyautogui is imported lazily,
+only when a :class:`PyAutoGuiMouse` is made, because importing it opens the display.
+
+:class:`GuardedMouse` is what the play loop clicks through. It refuses a click outside
+the areas it was told are clickable (the board's squares and the restart control),
+stops when the pointer is pushed into a screen corner (pyautogui's fail-safe, kept on
+for every backend), and stops when someone else moved the pointer since its last move.
+
+>>> rec = RecordingMouse(size=(800, 600))
+>>> guard = GuardedMouse(rec)
+>>> guard.allow([ScreenRect(10, 10, 100, 100)])
+>>> guard.click(ScreenPoint(50, 50))
+>>> guard.click(ScreenPoint(300, 50))  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+...
+bot.mouse.ClickRefused: refused a click at (300, 50): outside the board
+>>> [a.kind for a in rec.actions]
+['click']
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, Protocol
+
+from bot.screen import PlatformError, ScreenPoint
+
+Button = Literal["left", "right", "middle"]
+
+
+class MouseStopped(RuntimeError):
+    """Play must stop now (reason in the message); nothing more is clicked."""
+
+
+class FailSafe(MouseStopped):
+    """The pointer was pushed into a screen corner."""
+
+
+class ClickRefused(MouseStopped):
+    """A click outside the allowed areas was attempted."""
+
+
+class PointerMoved(MouseStopped):
+    """Someone else moved the pointer while the bot was playing."""
+
+
+class ScreenRect(NamedTuple):
+    """A rectangle in screen points (left, top, width, height)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+    def contains(self, p: ScreenPoint) -> bool:
+        return (self.left <= p.x < self.left + self.width
+                and self.top <= p.y < self.top + self.height)
+
+
+class Mouse(Protocol):
+    """Pointer and keyboard in screen points."""
+
+    def size(self) -> tuple[int, int]:
+        """The screen's (width, height) in points."""
+        ...
+
+    def position(self) -> ScreenPoint: ...
+
+    def move(self, p: ScreenPoint) -> None: ...
+
+    def click(self, p: ScreenPoint, button: Button = "left") -> None: ...
+
+    def key(self, keys: str) -> None:
+        """Press a key or a combination such as ``"F2"`` or ``"ctrl+n"``."""
+        ...
+
+
+def in_corner(p: ScreenPoint, size: tuple[int, int], margin: float = 1.0) -> bool:
+    """Is ``p`` on (or within ``margin`` of) a screen corner?
+
+    >>> in_corner(ScreenPoint(0, 0), (800, 600)), in_corner(ScreenPoint(799, 300), (800, 600))
+    (True, False)
+    """
+    w, h = size
+    near_x = p.x <= margin or p.x >= w - 1 - margin
+    near_y = p.y <= margin or p.y >= h - 1 - margin
+    return near_x and near_y
+
+
+class PyAutoGuiMouse:
+    """The real pointer through pyautogui (Windows, macOS, X11). PAUSE=0, fail-safe on."""
+
+    def __init__(self) -> None:
+        try:
+            import pyautogui
+        except Exception as exc:  # pyautogui raises many kinds when no display is reachable
+            raise PlatformError(f"cannot use the mouse: {exc}") from exc
+        pyautogui.PAUSE = 0
+        pyautogui.FAILSAFE = True
+        self._pg = pyautogui
+
+    def size(self) -> tuple[int, int]:
+        w, h = self._pg.size()
+        return int(w), int(h)
+
+    def position(self) -> ScreenPoint:
+        x, y = self._pg.position()
+        return ScreenPoint(float(x), float(y))
+
+    def move(self, p: ScreenPoint) -> None:
+        with self._translate():
+            self._pg.moveTo(round(p.x), round(p.y))
+
+    def click(self, p: ScreenPoint, button: Button = "left") -> None:
+        with self._translate():
+            self._pg.click(round(p.x), round(p.y), button=button)
+
+    def key(self, keys: str) -> None:
+        with self._translate():
+            self._pg.hotkey(*keys.lower().split("+"))
+
+    def _translate(self) -> _FailSafeTranslator:
+        return _FailSafeTranslator(self._pg.FailSafeException)
+
+
+@dataclass
+class _FailSafeTranslator:
+    exc_type: type[BaseException]
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
+                 tb: Any) -> Literal[False]:
+        if et is not None and issubclass(et, self.exc_type):
+            raise FailSafe("fail-safe: the pointer was pushed into a screen corner") from ev
+        return False
+
+
+_KEY_ALIASES = {"ctrl": "Control_L", "alt": "Alt_L", "shift": "Shift_L", "enter": "Return"}
+
+
+class XTestMouse:
+    """X11 only: the pointer through the XTEST extension (python-xlib, which pyautogui
+    itself uses on Linux). About 15x faster per click than pyautogui; ``display``
+    picks an X display (default ``$DISPLAY``)."""
+
+    _BUTTONS = {"left": 1, "middle": 2, "right": 3}
+
+    def __init__(self, display: str | None = None) -> None:
+        if sys.platform in ("win32", "darwin"):
+            raise PlatformError("the xtest mouse works only on X11")
+        try:
+            from Xlib import XK, X
+            from Xlib.display import Display
+            from Xlib.ext import xtest
+        except ImportError as exc:
+            raise PlatformError("the xtest mouse needs python-xlib") from exc
+        try:
+            self._d = Display(display)
+        except Exception as exc:  # Xlib raises DisplayError and friends
+            raise PlatformError(f"cannot open X display {display or '$DISPLAY'}: {exc}") from exc
+        self._X, self._XK, self._xtest = X, XK, xtest
+        self._root = self._d.screen().root
+
+    def size(self) -> tuple[int, int]:
+        s = self._d.screen()
+        return int(s.width_in_pixels), int(s.height_in_pixels)
+
+    def position(self) -> ScreenPoint:
+        q = self._root.query_pointer()
+        return ScreenPoint(float(q.root_x), float(q.root_y))
+
+    def move(self, p: ScreenPoint) -> None:
+        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+        self._d.sync()
+
+    def click(self, p: ScreenPoint, button: Button = "left") -> None:
+        b = self._BUTTONS[button]
+        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+        self._xtest.fake_input(self._d, self._X.ButtonPress, b)
+        self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
+        self._d.sync()
+
+    def key(self, keys: str) -> None:
+        codes = []
+        for name in keys.split("+"):
+            alias = _KEY_ALIASES.get(name.lower(), name)
+            sym = self._XK.string_to_keysym(alias)
+            if not sym:
+                raise ValueError(f"unknown key {name!r}")
+            codes.append(self._d.keysym_to_keycode(sym))
+        for code in codes:
+            self._xtest.fake_input(self._d, self._X.KeyPress, code)
+        for code in reversed(codes):
+            self._xtest.fake_input(self._d, self._X.KeyRelease, code)
+        self._d.sync()
+
+    def close(self) -> None:
+        self._d.close()
+
+
+@dataclass(frozen=True)
+class Action:
+    """One recorded mouse or keyboard action."""
+
+    kind: Literal["move", "click", "key"]
+    point: ScreenPoint | None = None
+    button: Button | None = None
+    keys: str | None = None
+
+
+class RecordingMouse:
+    """A fake mouse for tests: records every action; ``on_click`` / ``on_key`` let a
+    fake screen react (e.g. :meth:`bot.screen.FileScreen.advance`)."""
+
+    def __init__(self, size: tuple[int, int] = (1920, 1080),
+                 on_click: Callable[[ScreenPoint, Button], None] | None = None,
+                 on_key: Callable[[str], None] | None = None) -> None:
+        self.size_, self.on_click, self.on_key = size, on_click, on_key
+        self.actions: list[Action] = []
+        self.pointer = ScreenPoint(size[0] / 2, size[1] / 2)
+
+    def size(self) -> tuple[int, int]:
+        return self.size_
+
+    def position(self) -> ScreenPoint:
+        return self.pointer
+
+    def move(self, p: ScreenPoint) -> None:
+        self.pointer = p
+        self.actions.append(Action("move", p))
+
+    def click(self, p: ScreenPoint, button: Button = "left") -> None:
+        self.pointer = p
+        self.actions.append(Action("click", p, button))
+        if self.on_click is not None:
+            self.on_click(p, button)
+
+    def key(self, keys: str) -> None:
+        self.actions.append(Action("key", keys=keys))
+        if self.on_key is not None:
+            self.on_key(keys)
+
+    @property
+    def clicks(self) -> list[Action]:
+        return [a for a in self.actions if a.kind == "click"]
+
+
+class GuardedMouse:
+    """Wraps a :class:`Mouse`; every click must fall inside an allowed rectangle.
+
+    The guard also stops play (raising :class:`MouseStopped`) when the pointer sits in
+    a screen corner (fail-safe) or is not where the guard last put it (someone took
+    the mouse), and when ``stop_requested()`` says so (Ctrl+C between moves).
+    """
+
+    def __init__(self, inner: Mouse, tolerance: float = 3.0,
+                 stop_requested: Callable[[], bool] | None = None) -> None:
+        self.inner = inner
+        self.allowed: list[ScreenRect] = []
+        self.tolerance = tolerance
+        self.stop_requested = stop_requested or (lambda: False)
+        self._size = inner.size()
+        self._last: ScreenPoint | None = None
+
+    def size(self) -> tuple[int, int]:
+        return self._size
+
+    def allow(self, rects: Sequence[ScreenRect]) -> None:
+        """Replace the set of clickable rectangles."""
+        self.allowed = list(rects)
+
+    def position(self) -> ScreenPoint:
+        return self.inner.position()
+
+    def check(self) -> None:
+        """Raise :class:`MouseStopped` if play must stop before the next action."""
+        if self.stop_requested():
+            raise MouseStopped("stopped by Ctrl+C")
+        pos = self.inner.position()
+        if in_corner(pos, self._size):
+            raise FailSafe("fail-safe: the pointer was pushed into a screen corner")
+        last = self._last
+        if last is not None and math.dist(pos, (round(last.x), round(last.y))) > self.tolerance:
+            raise PointerMoved("the pointer was moved by someone else "
+                               f"(to {pos.x:.0f}, {pos.y:.0f}); stopping")
+
+    def move(self, p: ScreenPoint) -> None:
+        self.check()
+        if in_corner(p, self._size, margin=3.0):
+            raise ClickRefused(f"refused to move onto a screen corner at ({p.x:.0f}, {p.y:.0f})")
+        self.inner.move(p)
+        self._last = p
+
+    def click(self, p: ScreenPoint, button: Button = "left") -> None:
+        if not any(r.contains(p) for r in self.allowed):
+            raise ClickRefused(f"refused a click at ({p.x:.0f}, {p.y:.0f}): outside the board")
+        self.check()
+        self.inner.click(p, button)
+        self._last = p
+
+    def key(self, keys: str) -> None:
+        self.check()
+        self.inner.key(keys)
+
+    def forget_position(self) -> None:
+        """Do not compare the next position with the last one (after a long wait the
+        user may legitimately have been given the pointer back, e.g. between runs)."""
+        self._last = None
+
+
+def make_mouse(kind: str = "auto", display: str | None = None) -> Mouse:
+    """The real mouse: ``pyautogui``, ``xtest`` (X11) or ``auto`` (xtest on X11 when
+    python-xlib is there, else pyautogui)."""
+    if kind not in ("auto", "pyautogui", "xtest"):
+        raise ValueError(f"unknown mouse {kind!r}: use auto, pyautogui or xtest")
+    if kind == "xtest" or (kind == "auto" and sys.platform.startswith("linux")):
+        try:
+            return XTestMouse(display)
+        except PlatformError:
+            if kind == "xtest":
+                raise
+    return PyAutoGuiMouse()
