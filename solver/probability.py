@@ -1,0 +1,489 @@
+"""Exact mine probabilities for a knowledge array and a total mine count.
+
+Every layout of the remaining mines that agrees with the revealed numbers is equally
+likely; :func:`analyse` returns each unrevealed square's exact share of them.
+
+Method: cheap deductions first (single-number rules, then pairwise subset rules);
+the remaining covered squares next to numbers (the *frontier*) are put into groups
+touching exactly the same numbers; groups split into independent components; each
+component is enumerated by dynamic programming over its groups (a layout of ``k``
+mines in a group of ``s`` squares counts ``C(s, k)`` times), tallied by the number of
+mines it uses; components are combined with the global mine count, each total
+weighted by ``C(squares off the frontier, mines left)``.
+
+Flags are taken as known mines, question marks as covered squares, ``UNKNOWN`` squares
+as covered squares without a number, ``WRONG_FLAG`` as a revealed square without a
+number. A board no layout satisfies raises :class:`InconsistentBoard`.
+
+>>> from solver.textboard import parse_board
+>>> board = parse_board('''
+... 1..
+... 1..
+... ''')
+>>> probs = mine_probabilities(board, mines=1)
+>>> [round(float(p), 3) for p in probs[:, 1]]
+[0.5, 0.5]
+>>> float(probs[0, 2])
+0.0
+>>> a = analyse(parse_board("1.\\n.."), mines=1)
+>>> a.safe, a.mines
+((), ())
+>>> analyse(parse_board("2.\\n.."), mines=1)
+Traceback (most recent call last):
+...
+solver.probability.InconsistentBoard: needs at least 2 mines but the game has 1 left
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, MutableMapping
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, UNKNOWN, Board, Cell
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
+UNREVEALED_CODES = (COVERED, QUESTION, UNKNOWN)
+"""Squares that may hold a mine and may still be opened."""
+KNOWN_MINE_CODES = (FLAG, MINE, EXPLODED)
+"""Squares taken as mines."""
+
+Constraint = tuple[tuple[int, ...], int]
+"""Flat indices of unknown squares around a number and the mines they must hold."""
+ComponentKey = tuple[Constraint, ...]
+
+
+class InconsistentBoard(ValueError):
+    """No layout of the mines agrees with the board (a misread, or a wrong flag)."""
+
+
+@dataclass(frozen=True)
+class ComponentResult:
+    """The solutions of one independent frontier component, tallied by mine count.
+
+    ``groups[g]`` are flat indices of squares that touch the same numbers;
+    ``table[0, m]`` is the (scaled) weight of layouts with ``m`` mines in the component,
+    ``table[1 + g, m]`` the weighted mine count of group ``g`` and
+    ``table[1 + G + g, m]`` its weighted count of safe squares (``G = len(groups)``).
+    ``log_scale`` is the natural log of the factor removed from the table.
+    """
+
+    groups: tuple[tuple[int, ...], ...]
+    table: FloatArray
+    log_scale: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything :func:`analyse` knows about a board.
+
+    ``probabilities``: mine probability per square (NaN for revealed squares, 1.0 for
+    flags). ``safe`` / ``mines``: unrevealed, unflagged squares that are certainly safe /
+    certainly mines, in row-major order. ``frontier``: unrevealed squares of unknown
+    content next to a number. ``off_frontier``: count of the other unknown squares,
+    ``off_probability`` their common probability (NaN when there are none).
+    ``mines_left``: mines not yet known (total minus flags minus certain mines).
+    ``log_layouts``: natural log of the number of mine layouts that agree with the
+    board. ``components``: independent frontier components.
+    """
+
+    probabilities: FloatArray
+    safe: tuple[Cell, ...]
+    mines: tuple[Cell, ...]
+    frontier: BoolArray
+    off_frontier: int
+    off_probability: float
+    mines_left: int
+    log_layouts: float
+    components: int
+
+
+def mine_probabilities(board: Board, mines: int) -> FloatArray:
+    """Exact mine probability of every square (NaN revealed, 1.0 flags); see module doc."""
+    return analyse(board, mines).probabilities
+
+
+def neighbour_sum(mask: npt.NDArray[np.generic]) -> npt.NDArray[np.int16]:
+    """For each square, the sum of ``mask`` over its up to 8 neighbours.
+
+    >>> neighbour_sum(np.array([[1, 0, 0]], dtype=bool)).tolist()
+    [[0, 1, 0]]
+    """
+    p = np.pad(mask.astype(np.int16), 1)
+    return (  # type: ignore[no-any-return]
+        p[:-2, :-2] + p[:-2, 1:-1] + p[:-2, 2:] + p[1:-1, :-2]
+        + p[1:-1, 2:] + p[2:, :-2] + p[2:, 1:-1] + p[2:, 2:]
+    )
+
+
+_NEIGHBOURS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+
+def flat_neighbours(rows: int, cols: int) -> list[tuple[int, ...]]:
+    """Flat indices of each flat square's neighbours (cached per board shape).
+
+    >>> flat_neighbours(2, 2)[0]
+    (1, 2, 3)
+    """
+    key = (rows, cols)
+    if key not in _NEIGHBOURS:
+        table = []
+        for r in range(rows):
+            for c in range(cols):
+                table.append(tuple(
+                    rr * cols + cc
+                    for rr in (r - 1, r, r + 1) for cc in (c - 1, c, c + 1)
+                    if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
+                ))
+        _NEIGHBOURS[key] = table
+    return _NEIGHBOURS[key]
+
+
+# ---------------------------------------------------------------- cheap deductions
+
+
+def _single_rules(board: Board, unknown: BoolArray, mine: BoolArray) -> tuple[BoolArray, BoolArray]:
+    """Repeat the one-number rules to a fixed point; returns (mine, safe) masks."""
+    number = board >= 0
+    values = np.where(number, board, 0).astype(np.int16)
+    mine = mine.copy()
+    safe = np.zeros_like(mine)
+    while True:
+        unk = unknown & ~mine & ~safe
+        n_unk = neighbour_sum(unk)
+        need = values - neighbour_sum(mine)
+        bad = number & ((need < 0) | (need > n_unk))
+        if bad.any():
+            r, c = np.argwhere(bad)[0]
+            raise InconsistentBoard(f"the number at {(int(r), int(c))} cannot be satisfied")
+        new_safe = (neighbour_sum(number & (need == 0) & (n_unk > 0)) > 0) & unk
+        new_mine = (neighbour_sum(number & (need == n_unk) & (n_unk > 0)) > 0) & unk
+        if not new_safe.any() and not new_mine.any():
+            return mine, safe
+        if (new_safe & new_mine).any():
+            raise InconsistentBoard("two numbers disagree about a square")
+        safe |= new_safe
+        mine |= new_mine
+
+
+def _constraints(board: Board, unk: BoolArray, mine: BoolArray) -> list[Constraint]:
+    """One constraint per number next to an unknown square (duplicates removed)."""
+    rows, cols = board.shape
+    nbs = flat_neighbours(rows, cols)
+    unk_flat = unk.ravel()
+    mine_flat = mine.ravel()
+    values = board.ravel()
+    todo = np.flatnonzero(((board >= 0) & (neighbour_sum(unk) > 0)).ravel())
+    seen: dict[tuple[int, ...], int] = {}
+    for i in todo.tolist():
+        cells = tuple(j for j in nbs[i] if unk_flat[j])
+        need = int(values[i]) - sum(1 for j in nbs[i] if mine_flat[j])
+        if seen.setdefault(cells, need) != need:
+            raise InconsistentBoard("two numbers disagree about the same squares")
+    return list(seen.items())
+
+
+def _pair_rules(constraints: list[Constraint]) -> tuple[set[int], set[int]]:
+    """Subset rules on pairs of overlapping constraints; returns (mines, safes) found.
+
+    For numbers A and B: if B needs ``|B - A|`` more mines than A, every square of
+    B - A is a mine and every square of A - B is safe.
+    """
+    by_cell: dict[int, list[int]] = defaultdict(list)
+    sets = [frozenset(cells) for cells, _ in constraints]
+    for ci, (cells, _) in enumerate(constraints):
+        for x in cells:
+            by_cell[x].append(ci)
+    mines: set[int] = set()
+    safes: set[int] = set()
+    for a, (cells, need_a) in enumerate(constraints):
+        others = {b for x in cells for b in by_cell[x] if b != a}
+        for b in others:
+            b_only = sets[b] - sets[a]
+            if constraints[b][1] - need_a == len(b_only):
+                mines |= b_only
+                safes |= sets[a] - sets[b]
+    if mines & safes:
+        raise InconsistentBoard("two numbers disagree about a square")
+    return mines, safes
+
+
+def deduce(board: Board, unknown: BoolArray, mine: BoolArray) -> tuple[BoolArray, BoolArray]:
+    """Cheap deductions to a fixed point: (mine mask incl. given mines, safe mask)."""
+    safe = np.zeros_like(mine)
+    while True:
+        mine, more_safe = _single_rules(board, unknown & ~safe, mine)
+        safe |= more_safe
+        unk = unknown & ~mine & ~safe
+        pair_mines, pair_safes = _pair_rules(_constraints(board, unk, mine))
+        if not pair_mines and not pair_safes:
+            return mine, safe
+        mine.ravel()[list(pair_mines)] = True
+        safe.ravel()[list(pair_safes)] = True
+
+
+# ------------------------------------------------------------- component solving
+
+
+def _components(constraints: list[Constraint]) -> list[ComponentKey]:
+    """Split constraints into independent components, each in canonical order."""
+    parent = list(range(len(constraints)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: dict[int, int] = {}
+    for ci, (cells, _) in enumerate(constraints):
+        for x in cells:
+            if x in owner:
+                parent[find(ci)] = find(owner[x])
+            else:
+                owner[x] = ci
+    parts: dict[int, list[Constraint]] = defaultdict(list)
+    for ci, con in enumerate(constraints):
+        parts[find(ci)].append(con)
+    return [tuple(sorted(part)) for part in parts.values()]
+
+
+def _groups(key: ComponentKey) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+    """Squares grouped by the constraints they touch: (group cells, group constraints)."""
+    touching: dict[int, list[int]] = defaultdict(list)
+    for ci, (cells, _) in enumerate(key):
+        for x in cells:
+            touching[x].append(ci)
+    by_set: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for x, cons in touching.items():
+        by_set[tuple(cons)].append(x)
+    items = sorted(by_set.items(), key=lambda kv: min(kv[1]))
+    return [tuple(sorted(cells)) for _, cells in items], [list(cons) for cons, _ in items]
+
+
+def _order(gcons: list[list[int]]) -> list[int]:
+    """A group order that keeps few constraints open at once (greedy)."""
+    left = set(range(len(gcons)))
+    opened: set[int] = set()
+    order: list[int] = []
+    while left:
+        g = max(left, key=lambda g: (
+            sum(1 if c in opened else -1 for c in gcons[g]), -g))
+        left.remove(g)
+        opened.update(gcons[g])
+        order.append(g)
+    return order
+
+
+def solve_component(key: ComponentKey) -> ComponentResult:
+    """Tally the solutions of one component by mine count (dynamic programming).
+
+    The state after assigning a prefix of groups is the tuple of mines every constraint
+    still needs; equal states merge, so the cost grows with the frontier's width, not
+    with its number of solutions.
+    """
+    groups, gcons = _groups(key)
+    n_groups = len(groups)
+    n = sum(len(g) for g in groups)
+    cap = [len(cells) for cells, _ in key]
+    start = np.zeros((2 * n_groups + 1, n + 1))
+    start[0, 0] = 1.0
+    states: dict[tuple[int, ...], FloatArray] = {tuple(need for _, need in key): start}
+    for g in _order(gcons):
+        s, cs = len(groups[g]), gcons[g]
+        for c in cs:
+            cap[c] -= s
+        states = _step(states, g, s, cs, cap, n_groups)
+        if not states:
+            raise InconsistentBoard("no layout agrees with the numbers")
+    (table,) = states.values()
+    top = float(table[0].max())
+    return ComponentResult(tuple(groups), table / top, math.log(top))
+
+
+def _step(states: dict[tuple[int, ...], FloatArray], g: int, s: int, cs: list[int],
+          cap: list[int], n_groups: int) -> dict[tuple[int, ...], FloatArray]:
+    """Assign 0..s mines to group ``g`` in every state; keep the states that can finish."""
+    out: dict[tuple[int, ...], FloatArray] = {}
+    for key, arr in states.items():
+        lo = max(0, max(key[c] - cap[c] for c in cs))
+        hi = min(s, min(key[c] for c in cs))
+        for k in range(lo, hi + 1):
+            nk = list(key)
+            for c in cs:
+                nk[c] -= k
+            new = np.zeros_like(arr)
+            if k:
+                new[:, k:] = arr[:, :-k]
+            else:
+                new[:] = arr
+            new *= math.comb(s, k)
+            new[1 + g] = k * new[0]
+            new[1 + n_groups + g] = (s - k) * new[0]
+            t = tuple(nk)
+            if t in out:
+                out[t] += new
+            else:
+                out[t] = new
+    return out
+
+
+# ------------------------------------------------------------------ combination
+
+
+def _log_comb(n: int, k: npt.NDArray[np.int64]) -> FloatArray:
+    """log C(n, k) elementwise; -inf where k is outside 0..n."""
+    k_f = k.astype(np.float64)
+    ok = (k >= 0) & (k <= n)
+    out = np.full(k.shape, -np.inf)
+    lg = np.vectorize(math.lgamma, otypes=[np.float64])
+    if ok.any():
+        out[ok] = math.lgamma(n + 1) - lg(k_f[ok] + 1) - lg(n - k_f[ok] + 1)
+    return out
+
+
+def _convolve_all(polys: list[FloatArray]) -> FloatArray:
+    out = np.ones(1)
+    for p in polys:
+        out = np.convolve(out, p)
+        out /= out.max()
+    return out
+
+
+@dataclass(frozen=True)
+class _Combined:
+    rest: list[FloatArray]  # per component: weight of everything else by its mine count
+    rest_ok: list[BoolArray]  # per component: which of its mine counts are possible
+    off_expect: float  # expected mines off the frontier
+    log_total: float
+
+
+def _combine(results: list[ComponentResult], off: int, left: int) -> _Combined:
+    """Weigh each component's mine counts by the rest of the board (see module doc)."""
+    sizes = [r.table.shape[1] - 1 for r in results]
+    total_n = sum(sizes)
+    t = np.arange(total_n + 1)
+    logb = _log_comb(off, left - t)
+    if not np.isfinite(logb).any():
+        raise InconsistentBoard(_count_message(results, off, left))
+    shift = float(logb[np.isfinite(logb)].max())
+    b = np.exp(logb - shift)
+    ok_b = np.isfinite(logb)
+    weights = [r.table[0] for r in results]
+    oks = [(r.table[0] > 0).astype(np.float64) for r in results]
+    full = np.ones(1)
+    log_full = 0.0
+    for w in weights:
+        full = np.convolve(full, w)
+        top = full.max()
+        full /= top
+        log_full += math.log(top)
+    z = float(full @ b)
+    full_ok = _convolve_all(oks) > 0
+    if z <= 0 or not (full_ok & ok_b).any():
+        raise InconsistentBoard(_count_message(results, off, left))
+    rest, rest_ok = [], []
+    for i in range(len(results)):
+        q = _convolve_all(weights[:i] + weights[i + 1:])
+        q_ok = _convolve_all(oks[:i] + oks[i + 1:]) > 0
+        rest.append(np.array([q @ b[m:m + len(q)] for m in range(sizes[i] + 1)]))
+        rest_ok.append(np.array([bool((q_ok & ok_b[m:m + len(q)]).any())
+                                 for m in range(sizes[i] + 1)]))
+    off_expect = float((full * b) @ (left - t)) / z if off else 0.0
+    log_total = math.log(z) + log_full + shift + sum(r.log_scale for r in results)
+    return _Combined(rest, rest_ok, off_expect, log_total)
+
+
+def _count_message(results: list[ComponentResult], off: int, left: int) -> str:
+    low = sum(int(np.flatnonzero(r.table[0] > 0)[0]) for r in results)
+    high = sum(int(np.flatnonzero(r.table[0] > 0)[-1]) for r in results) + off
+    if left < low:
+        return f"needs at least {low} mines but the game has {left} left"
+    return f"has room for at most {high} mines but the game has {left} left"
+
+
+# ----------------------------------------------------------------------- public
+
+
+def analyse(board: Board, mines: int,
+            cache: MutableMapping[ComponentKey, ComponentResult] | None = None) -> Analysis:
+    """Exact probabilities and certain squares of ``board`` with ``mines`` mines in all.
+
+    ``cache`` (optional) keeps solved components between calls; a component's solution
+    depends only on its key, so one cache may serve a whole game.
+    """
+    board = np.asarray(board)
+    if board.ndim != 2:
+        raise ValueError(f"board must be 2-D, got shape {board.shape}")
+    unknown = np.isin(board, UNREVEALED_CODES)
+    mine, safe = deduce(board, unknown, np.isin(board, KNOWN_MINE_CODES))
+    unk = unknown & ~mine & ~safe
+    left = mines - int(mine.sum())
+    if left < 0:
+        raise InconsistentBoard(f"needs at least {int(mine.sum())} mines but the game has {mines}")
+    keys = _components(_constraints(board, unk, mine))
+    results = [_solve_cached(k, cache) for k in keys]
+    frontier = np.zeros(board.shape, dtype=bool)
+    for r in results:
+        for cells in r.groups:
+            frontier.ravel()[list(cells)] = True
+    off = int((unk & ~frontier).sum())
+    comb = _combine(results, off, left)
+    probs = np.full(board.shape, np.nan)
+    probs[mine] = 1.0
+    probs[safe] = 0.0
+    flat = probs.ravel()
+    sure_safe, sure_mine = safe.copy(), mine & ~np.isin(board, KNOWN_MINE_CODES)
+    for r, rest, ok in zip(results, comb.rest, comb.rest_ok):
+        _fill_component(r, rest, ok, flat, sure_safe.ravel(), sure_mine.ravel())
+    off_p = comb.off_expect / off if off else float("nan")
+    off_mask = unk & ~frontier
+    probs[off_mask] = off_p
+    if off and off_p == 0.0:
+        sure_safe |= off_mask
+    if off and off_p == 1.0:
+        sure_mine |= off_mask
+    return Analysis(probs, _cells(sure_safe), _cells(sure_mine), frontier, off, off_p,
+                    left, comb.log_total, len(results))
+
+
+def _fill_component(r: ComponentResult, rest: FloatArray, ok: BoolArray, flat: FloatArray,
+                    sure_safe: BoolArray, sure_mine: BoolArray) -> None:
+    """Write a component's probabilities and certain squares into flat arrays."""
+    n_groups = len(r.groups)
+    z = float(r.table[0] @ rest)
+    for g, cells in enumerate(r.groups):
+        e = r.table[1 + g]
+        idx = list(cells)
+        flat[idx] = min(1.0, float(e @ rest) / (z * len(cells)))
+        if not (e[ok] > 0).any():
+            sure_safe[idx] = True
+            flat[idx] = 0.0
+        elif not (r.table[1 + n_groups + g][ok] > 0).any():
+            sure_mine[idx] = True
+            flat[idx] = 1.0
+
+
+def _solve_cached(key: ComponentKey,
+                  cache: MutableMapping[ComponentKey, ComponentResult] | None) -> ComponentResult:
+    if cache is None:
+        return solve_component(key)
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = solve_component(key)
+    return hit
+
+
+def _cells(mask: BoolArray) -> tuple[Cell, ...]:
+    return tuple((int(r), int(c)) for r, c in np.argwhere(mask))
+
+
+def unknown_cells(board: Board) -> Iterable[Cell]:
+    """Unrevealed, unflagged squares in row-major order."""
+    return _cells(np.isin(board, UNREVEALED_CODES))
