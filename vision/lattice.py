@@ -1,0 +1,285 @@
+"""Find a Minesweeper board with no template: a regular lattice of identical squares.
+
+The board of every Minesweeper game is a grid of equal squares; at the start of a game
+most of them are the same covered tile. :func:`find_lattice` segments the image into
+flat regions (pixels joined when their colours differ little), keeps the tile-like ones,
+groups them by size, and fits ``x = x0 + col * pitch_x`` (and the same for y) to the
+group that forms the biggest regular lattice. The pitch may be fractional (scaled
+skins). The cell boundary is put halfway between neighbouring tiles, so a cell is the
+tile plus half the gap or grid line on each side.
+
+>>> import numpy as np
+>>> img = np.full((200, 260, 3), 60, np.uint8)
+>>> for r in range(5):
+...     for c in range(7):
+...         x, y = round(30 + c * 25.5), round(40 + r * 25.5)
+...         img[y + 2:y + 24, x + 2:x + 24] = (180, 180, 180)
+>>> g = find_lattice(img)
+>>> (g.rows, g.cols, round(g.pitch_x, 1), round(g.x0), round(g.y0))
+(5, 7, 25.5, 30, 40)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.geometry import BoardGeometry
+
+Image = npt.NDArray[np.uint8]
+
+MIN_TILE = 5  # smallest tile side in pixels that we look for
+MIN_CELLS = 9  # fewer identical tiles than this is not a board
+
+
+class NoBoardError(ValueError):
+    """No regular lattice of identical squares in the image (message is user-facing)."""
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A flat, tile-like region: bounding box and centre in image pixels."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+
+def flat_regions(image: Image, tol: int = 6) -> list[Blob]:
+    """Tile-like regions whose neighbouring pixels differ by at most ``tol`` per channel.
+
+    A pixel that differs from any 4-neighbour by more than ``tol`` is an edge pixel;
+    the remaining pixels are joined into 4-connected regions, so regions shrink by the
+    same one pixel on every side and their centres stay put.
+    """
+    img = image.astype(np.int16)
+    dx = np.abs(np.diff(img, axis=1)).max(axis=2) > tol
+    dy = np.abs(np.diff(img, axis=0)).max(axis=2) > tol
+    edge = np.zeros(image.shape[:2], bool)
+    edge[:, :-1] |= dx
+    edge[:, 1:] |= dx
+    edge[:-1, :] |= dy
+    edge[1:, :] |= dy
+    n, _, stats, _ = cv2.connectedComponentsWithStats((~edge).astype(np.uint8), connectivity=4)
+    h_img, w_img = image.shape[:2]
+    blobs = []
+    for x, y, w, h, area in stats[1:].tolist():
+        if w < MIN_TILE or h < MIN_TILE or w > w_img // 3 or h > h_img // 3:
+            continue
+        if not 0.5 <= w / h <= 2.0 or area < 0.6 * w * h:
+            continue
+        blobs.append(Blob(x, y, w, h))
+    return blobs
+
+
+def size_groups(blobs: list[Blob], min_count: int = MIN_CELLS) -> list[list[Blob]]:
+    """Blobs grouped by size (within one pixel), biggest group first."""
+    counts: dict[tuple[int, int], int] = {}
+    for b in blobs:
+        counts[(b.w, b.h)] = counts.get((b.w, b.h), 0) + 1
+    groups = []
+    seen: set[tuple[int, int]] = set()
+    for (w, h), _ in sorted(counts.items(), key=lambda kv: -kv[1]):
+        if (w, h) in seen:
+            continue
+        keys = {(w + a, h + b) for a in (-1, 0, 1) for b in (-1, 0, 1)}
+        seen |= keys
+        members = [b for b in blobs if (b.w, b.h) in keys]
+        if len(members) >= min_count:
+            groups.append(members)
+    return groups
+
+
+def _axis_index(
+    centres: npt.NDArray[np.float64], tile: float
+) -> tuple[npt.NDArray[np.int64], float]:
+    """Integer lattice index of each centre along one axis, and a rough pitch.
+
+    Centres are clustered into lines; the smallest spacing between neighbouring lines
+    is the rough pitch; each line's index counts pitches from the first line, step by
+    step, so rounding errors do not add up over a wide board.
+    """
+    order = np.sort(np.unique(np.round(centres, 1)))
+    lines: list[list[float]] = [[float(order[0])]]
+    for v in order[1:]:
+        if v - lines[-1][-1] > max(1.5, tile * 0.3):
+            lines.append([])
+        lines[-1].append(float(v))
+    pos = np.array([np.mean(line) for line in lines])
+    if len(pos) < 2:
+        return np.zeros(len(centres), np.int64), 0.0
+    diffs = np.diff(pos)
+    rough = float(np.median(diffs[diffs < 1.5 * diffs.min()]))
+    idx = np.concatenate([[0], np.cumsum(np.round(diffs / rough))]).astype(np.int64)
+    line_of = np.searchsorted(pos, centres - max(1.5, tile * 0.3))
+    line_of = np.clip(line_of, 0, len(pos) - 1)
+    return idx[line_of], rough
+
+
+def _fit_axis(centres: npt.NDArray[np.float64], idx: npt.NDArray[np.int64]) -> tuple[float, float]:
+    """Least-squares ``centre = a + pitch * idx``; returns (a, pitch)."""
+    pitch, a = np.polyfit(idx.astype(float), centres, 1)
+    return float(a), float(pitch)
+
+
+@dataclass(frozen=True)
+class LatticeFit:
+    """A lattice fitted to one size group: centre of cell (0, 0), pitch, and the
+    (row, col) of every blob that sits on it."""
+
+    cx0: float
+    cy0: float
+    pitch_x: float
+    pitch_y: float
+    cells: frozenset[tuple[int, int]]
+
+
+def fit_lattice(group: list[Blob]) -> LatticeFit | None:
+    """The regular lattice through most of ``group`` (None if there is none)."""
+    cx = np.array([b.cx for b in group])
+    cy = np.array([b.cy for b in group])
+    tw = float(np.median([b.w for b in group]))
+    th = float(np.median([b.h for b in group]))
+    ix, px = _axis_index(cx, tw)
+    iy, py = _axis_index(cy, th)
+    if px < tw * 0.9 or py < th * 0.9:
+        return None
+    keep = np.ones(len(group), bool)
+    for _ in range(3):
+        if keep.sum() < MIN_CELLS or len(set(ix[keep])) < 2 or len(set(iy[keep])) < 2:
+            return None
+        ax, px = _fit_axis(cx[keep], ix[keep])
+        ay, py = _fit_axis(cy[keep], iy[keep])
+        res = np.maximum(np.abs(cx - ax - px * ix), np.abs(cy - ay - py * iy))
+        keep = res < max(1.0, 0.12 * min(px, py))
+    cells = frozenset(zip(iy[keep].tolist(), ix[keep].tolist(), strict=True))
+    if len(cells) < MIN_CELLS:
+        return None
+    return LatticeFit(ax, ay, px, py, cells)
+
+
+def main_block(cells: frozenset[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """Row/col bounds (r0, c0, r1, c1 inclusive) of the biggest cluster of lattice cells.
+
+    Cells one empty line apart still count as one cluster (an opened region may cut
+    through the covered tiles); stray tiles further away are dropped.
+    """
+    rs = [r for r, _ in cells]
+    cs = [c for _, c in cells]
+    r_min, c_min = min(rs), min(cs)
+    grid = np.zeros((max(rs) - r_min + 1, max(cs) - c_min + 1), np.uint8)
+    for r, c in cells:
+        grid[r - r_min, c - c_min] = 1
+    grown = cv2.dilate(grid, np.ones((5, 5), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+    best = 1 + int(np.argmax([(labels == k)[grid > 0].sum() for k in range(1, n)]))
+    member = (labels == best) & (grid > 0)
+    rr, cc = np.nonzero(member)
+    return (int(rr.min()) + r_min, int(cc.min()) + c_min,
+            int(rr.max()) + r_min, int(cc.max()) + c_min)
+
+
+def _geometry(fit: LatticeFit, r0: int, c0: int, r1: int, c1: int) -> BoardGeometry:
+    x0 = fit.cx0 + (c0 - 0.5) * fit.pitch_x
+    y0 = fit.cy0 + (r0 - 0.5) * fit.pitch_y
+    return BoardGeometry("", x0, y0, fit.pitch_x, fit.pitch_y, r1 - r0 + 1, c1 - c0 + 1)
+
+
+def candidate_lattices(image: Image) -> list[BoardGeometry]:
+    """Every lattice found, best (most identical tiles on it) first."""
+    scored = []
+    for tol in (6, 16):
+        for group in size_groups(flat_regions(image, tol))[:4]:
+            fit = fit_lattice(group)
+            if fit is None:
+                continue
+            r0, c0, r1, c1 = main_block(fit.cells)
+            inside = sum(r0 <= r <= r1 and c0 <= c <= c1 for r, c in fit.cells)
+            geometry = _geometry(fit, r0, c0, r1, c1)
+            if geometry.rows >= 2 and geometry.cols >= 2 and _fits_image(geometry, image):
+                scored.append((inside, geometry))
+    scored.sort(key=lambda sg: -sg[0])
+    return [g for _, g in scored]
+
+
+def _fits_image(g: BoardGeometry, image: Image) -> bool:
+    b = g.bounds()
+    return b.left >= 0 and b.top >= 0 and b.left + b.width <= image.shape[1] \
+        and b.top + b.height <= image.shape[0]
+
+
+def find_lattice(image: Image, extend: bool = True) -> BoardGeometry:
+    """The board's lattice in ``image`` (skin name left empty).
+
+    Raises :class:`NoBoardError` when there is no regular lattice of at least
+    ``MIN_CELLS`` identical tiles. With ``extend``, whole rows or columns at the edge
+    whose squares all look like squares already on the board are added (an opened
+    region that reaches the board's edge has no covered tiles there).
+    """
+    if image.ndim != 3 or image.shape[0] < 3 * MIN_TILE or image.shape[1] < 3 * MIN_TILE:
+        raise NoBoardError("no Minesweeper board found: the image is empty or too small")
+    found = candidate_lattices(image)
+    if not found:
+        raise NoBoardError(
+            "no Minesweeper board found: no regular lattice of identical squares in the image"
+        )
+    return extend_lattice(image, found[0]) if extend else found[0]
+
+
+def cell_signature(
+    image: Image, g: BoardGeometry, cell: tuple[int, int], size: int = 12
+) -> npt.NDArray[np.float32]:
+    """A small float image of one cell (its pitch square shrunk to ``size`` x ``size``)."""
+    rect = g.cell_rect(cell)
+    crop = image[rect.top:rect.top + rect.height, rect.left:rect.left + rect.width]
+    return cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
+def _line_matches(image: Image, g: BoardGeometry, cells: list[tuple[int, int]],
+                  inside: list[npt.NDArray[np.float32]], tol: float) -> bool:
+    for cell in cells:
+        sig = cell_signature(image, g, cell)
+        if min(float(np.abs(sig - s).mean()) for s in inside) > tol:
+            return False
+    return True
+
+
+def extend_lattice(image: Image, g: BoardGeometry, tol: float = 6.0) -> BoardGeometry:
+    """Grow ``g`` by edge rows/columns whose every square looks like a square inside."""
+    while True:
+        sigs = {}
+        for r in range(g.rows):
+            for c in range(g.cols):
+                s = cell_signature(image, g, (r, c))
+                sigs[s.astype(np.uint8).tobytes()] = s
+        inside = list(sigs.values())
+        grown = None
+        options = [
+            (BoardGeometry("", g.x0 - g.pitch_x, g.y0, g.pitch_x, g.pitch_y, g.rows, g.cols + 1),
+             [(r, 0) for r in range(g.rows)]),
+            (BoardGeometry("", g.x0, g.y0, g.pitch_x, g.pitch_y, g.rows, g.cols + 1),
+             [(r, g.cols) for r in range(g.rows)]),
+            (BoardGeometry("", g.x0, g.y0 - g.pitch_y, g.pitch_x, g.pitch_y, g.rows + 1, g.cols),
+             [(0, c) for c in range(g.cols)]),
+            (BoardGeometry("", g.x0, g.y0, g.pitch_x, g.pitch_y, g.rows + 1, g.cols),
+             [(g.rows, c) for c in range(g.cols)]),
+        ]
+        for cand, line in options:
+            if _fits_image(cand, image) and _line_matches(image, cand, line, inside, tol):
+                grown = cand
+                break
+        if grown is None:
+            return g
+        g = grown
