@@ -53,8 +53,9 @@ GLYPHS = {
 }
 """5x7 bitmap glyphs, drawn at 2x."""
 
-SEGMENTS = {d: s for d, s in zip("0123456789-", (
-    "abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc", "abcdefg", "abcdfg", "g"))}
+SEGMENTS = dict(zip("0123456789-", (
+    "abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc", "abcdefg", "abcdfg",
+    "g"), strict=True))
 """Seven-segment digits for the LED counters."""
 
 
@@ -229,7 +230,7 @@ class TkMinesweeper:
     def redraw(self) -> None:
         """Redraw the squares that changed, the counters and the face."""
         lay, board = self.layout, self.game.board
-        for r, c in zip(*np.nonzero(board != self.shown)):
+        for r, c in np.argwhere(board != self.shown):
             tag = f"c{r}_{c}"
             self.canvas.delete(tag)
             draw_cell(self.paint, lay.board_x + c * PITCH, lay.board_y + r * PITCH,
@@ -297,7 +298,8 @@ class TkMinesweeper:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.tkgame", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bot.tkgame",
+                                     description="The built-in Minesweeper window.")
     parser.add_argument("--size", default="beginner", help="beginner, intermediate, expert "
                         "or COLSxROWS/MINES")
     parser.add_argument("--rule", default="safe", help="first-click rule (default: safe)")
