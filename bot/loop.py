@@ -1,0 +1,482 @@
+"""The closed loop: screenshot -> knowledge array -> solver -> clicks, game after game.
+
+:class:`Player` takes a :class:`bot.screen.Screen`, a :class:`bot.mouse.Mouse`, a
+:class:`bot.reader.Reader` and a strategy name. It finds the board once per game
+(again when it moved), parks the pointer off the board before every capture, clicks
+every certainly-safe square of a turn in one batch, waits until the board changed
+and two consecutive frames agree, and reads again. A read that contradicts what is
+known is captured again; if it persists, play stops and only the board region is
+saved as a PNG for a bug report. Nothing is ever clicked on a board that could not
+be read, and every click goes through :class:`bot.mouse.GuardedMouse`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
+from bot.reader import NotFound, Reader, Restart, preset_mines
+from bot.results import GameResult
+from bot.screen import Image, Screen, ScreenMap, ScreenPoint, clip_rect
+from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, UNKNOWN, Board, Cell
+from solver.strategies import get_strategy
+from solver.strategy import Decision, Strategy
+from vision.geometry import BoardGeometry, PixelPoint, PixelRect
+
+DEFAULT_RULES = {"xdemineur": "none", "gnome-mines": "opening", "classic": "safe"}
+"""First-click rules of the known games, when the skin does not say."""
+
+
+class PlayStopped(RuntimeError):
+    """Play cannot go on (reason in the message); nothing more will be clicked."""
+
+
+@dataclass(frozen=True)
+class PlayConfig:
+    """Knobs of the loop. ``mines`` overrides the mine count, ``rule`` the first-click rule."""
+
+    games: int = 1
+    mines: int | None = None
+    rule: str | None = None
+    redraw_timeout: float = 2.0
+    restart_timeout: float = 6.0
+    read_attempts: int = 4
+    bug_dir: Path = Path("sweepbot-bugs")
+    seed: int | None = None
+
+
+class Observer:
+    """Hooks for progress display and recording; the default does nothing."""
+
+    def on_turn(self, player: Player, image: Image, board: Board, decision: Decision) -> None:
+        pass
+
+    def on_game(self, player: Player, result: GameResult) -> None:
+        pass
+
+
+@dataclass
+class _Game:
+    """What the loop knows about the game in progress."""
+
+    start: float
+    known: Board | None = None
+    moves: int = 0
+    clicks: int = 0
+    waited: float = 0.0
+    risk: dict[Cell, float] = field(default_factory=dict)
+    last_risk: float = 0.0
+    turn_ms: list[float] = field(default_factory=list)
+    stuck: int = 0
+
+
+@dataclass(frozen=True)
+class _Seen:
+    image: Image
+    board: Board
+    status: str
+
+
+class Player:
+    """Plays ``config.games`` games on whatever board the reader finds on the screen."""
+
+    def __init__(self, screen: Screen, mouse: Mouse, reader: Reader,
+                 strategy: str | Strategy = "exact", config: PlayConfig | None = None,
+                 observer: Observer | None = None) -> None:
+        self.screen, self.reader = screen, reader
+        self.config = config or PlayConfig()
+        self.observer = observer or Observer()
+        self._stop = threading.Event()
+        self.mouse = GuardedMouse(mouse, stop_requested=self._stop.is_set)
+        origin = getattr(screen, "origin", lambda: (0, 0))()
+        self.map = ScreenMap.measure(screen.size(), mouse.size(), origin)
+        self._strategy_spec = strategy
+        self.strategy: Strategy | None = None if isinstance(strategy, str) else strategy
+        self.rng = np.random.default_rng(self.config.seed)
+        self.geometry: BoardGeometry | None = None
+        self.region = PixelRect(0, 0, 0, 0)
+        self.mines = 0
+        self.needs_flags = False
+        self.results: list[GameResult] = []
+
+    # ----------------------------------------------------------------- games
+    def play(self) -> list[GameResult]:
+        """Play the configured number of games; stops early after an aborted one."""
+        with self._ctrl_c():
+            for i in range(self.config.games):
+                if i > 0:
+                    try:
+                        self.start_next_game()
+                    except (PlayStopped, MouseStopped) as exc:
+                        self._finish(self._aborted(_Game(time.monotonic()), str(exc)))
+                        break
+                result = self.play_game()
+                self._finish(result)
+                if result.outcome == "aborted":
+                    break
+        return self.results
+
+    def _finish(self, result: GameResult) -> None:
+        self.results.append(result)
+        self.observer.on_game(self, result)
+
+    def play_game(self) -> GameResult:
+        """Play the game on the screen to its end (or until play must stop)."""
+        game = _Game(time.monotonic())
+        try:
+            self.find_board()
+            return self._play_turns(game)
+        except (PlayStopped, MouseStopped) as exc:
+            return self._aborted(game, str(exc))
+
+    def _play_turns(self, game: _Game) -> GameResult:
+        while True:
+            if self._stop.is_set():
+                raise PlayStopped("stopped by Ctrl+C")
+            t0 = time.perf_counter()
+            seen, decision = self.observe(game)
+            if seen.status in ("won", "lost"):
+                return self._ended(game, seen)
+            assert decision is not None
+            self._check_progress(game, seen.board)
+            plan = self.plan(seen.board, decision, game)
+            if not plan:
+                raise PlayStopped("the solver found no move on a board that is not finished")
+            self.observer.on_turn(self, seen.image, seen.board, decision)
+            before = self._board_pixels(seen.image)
+            self.execute(plan)
+            game.turn_ms.append((time.perf_counter() - t0) * 1000.0)
+            game.moves += 1
+            game.clicks += len(plan)
+            game.known = seen.board
+            game.waited += self.wait_redraw(before)
+
+    def _check_progress(self, game: _Game, board: Board) -> None:
+        """Stop when three turns in a row changed nothing (the clicks have no effect)."""
+        if game.known is not None and np.array_equal(board, game.known):
+            game.stuck += 1
+            if game.stuck >= 3:
+                raise PlayStopped("the clicks have no effect on the board")
+        else:
+            game.stuck = 0
+
+    # ----------------------------------------------------------------- board
+    def find_board(self) -> None:
+        """Locate the board on a full screenshot; set the capture region, the guard,
+        the mine count and the strategy; park the pointer off the board."""
+        image = self.screen.grab()
+        try:
+            geometry = self.reader.locate(image)
+        except NotFound as exc:
+            raise PlayStopped(f"no Minesweeper board on the screen ({exc})") from exc
+        self._use_geometry(geometry)
+        self.park()
+        self.mines = self._mine_count(self.screen.grab(), geometry)
+        rule = self.config.rule or self.reader.first_click_rule(geometry) \
+            or DEFAULT_RULES.get(geometry.skin, "safe")
+        if isinstance(self._strategy_spec, str):
+            self.strategy = get_strategy(self._strategy_spec, rule)
+        self.needs_flags = self.reader.needs_flags(geometry)
+
+    def _use_geometry(self, geometry: BoardGeometry) -> None:
+        self.geometry = geometry
+        b = geometry.bounds()
+        px, py = max(8, round(2 * geometry.pitch_x)), max(8, round(2 * geometry.pitch_y))
+        top = max(py, round(5 * geometry.pitch_y), 90)
+        self.region = clip_rect(PixelRect(b.left - px, b.top - top, b.width + 2 * px,
+                                          b.height + top + py), *self.screen.size())
+        self.mouse.allow([self._screen_rect(b)])
+
+    def _mine_count(self, image: Image, geometry: BoardGeometry) -> int:
+        if self.config.mines is not None:
+            return self.config.mines
+        shown = self.reader.mine_count(image, geometry)
+        if shown is not None and shown > 0:
+            return shown
+        preset = preset_mines(geometry.rows, geometry.cols)
+        if preset is None:
+            raise PlayStopped(f"cannot tell how many mines a {geometry.cols}x{geometry.rows} "
+                              "board has: pass --mines")
+        return preset
+
+    def _screen_rect(self, r: PixelRect) -> ScreenRect:
+        a = self.map.to_screen(PixelPoint(r.left, r.top))
+        b = self.map.to_screen(PixelPoint(r.left + r.width, r.top + r.height))
+        return ScreenRect(a.x, a.y, b.x - a.x, b.y - a.y)
+
+    def park_point(self) -> ScreenPoint:
+        """A point just off the board (left, right, below or above it), away from the
+        screen's edges and corners."""
+        assert self.geometry is not None
+        b = self.geometry.bounds()
+        w, h = self.screen.size()
+        gap = max(6.0, min(self.geometry.pitch_x, 12.0))
+        cx, cy = b.left + b.width / 2, b.top + b.height / 2
+        candidates = [(b.left - gap, cy), (b.left + b.width + gap, cy),
+                      (cx, b.top + b.height + gap), (cx, b.top - gap)]
+        for x, y in candidates:
+            if 4 <= x < w - 4 and 4 <= y < h - 4:
+                return self.map.to_screen(PixelPoint(x, y))
+        raise PlayStopped("the board fills the screen: nowhere to park the pointer")
+
+    def park(self) -> None:
+        self.mouse.move(self.park_point())
+
+    # ----------------------------------------------------------------- reading
+    def capture(self) -> tuple[Image, BoardGeometry]:
+        """The capture region and the board's geometry inside it."""
+        assert self.geometry is not None
+        r = self.region
+        return self.screen.grab(r), self.geometry.shifted(-r.left, -r.top)
+
+    def observe(self, game: _Game) -> tuple[_Seen, Decision | None]:
+        """Capture and read until the read is consistent; then decide. Raises
+        :class:`PlayStopped` when the board stays unreadable or disappears."""
+        problem = ""
+        for attempt in range(self.config.read_attempts):
+            if attempt:
+                time.sleep(0.03 * attempt)
+            if attempt == 2:
+                self._relocate()
+            image, geometry = self.capture()
+            board = self.reader.read(image, geometry)
+            status = self._status(image, geometry, board)
+            seen = _Seen(image, board, status)
+            if status in ("won", "lost"):
+                return seen, None
+            problem = contradiction(board, game.known)
+            if not problem:
+                try:
+                    return seen, self._decide(board)
+                except ValueError as exc:  # solver.probability.InconsistentBoard
+                    problem = f"numbers no layout satisfies ({exc})"
+            full = self._full_status()
+            if full in ("won", "lost"):
+                return _Seen(image, board, full), None
+        path = self.save_bug_image()
+        raise PlayStopped(f"could not read the board: {problem}; board image saved to {path}")
+
+    def _decide(self, board: Board) -> Decision:
+        """The strategy's move; when only mines are left hidden, no need to ask it."""
+        assert self.strategy is not None
+        hidden = np.argwhere(np.isin(board, (COVERED, QUESTION)))
+        if len(hidden) == self.mines - int((board == FLAG).sum()):
+            return Decision(open=(), mines=tuple((int(r), int(c)) for r, c in hidden),
+                            note="only mines are left")
+        return self.strategy.decide(board, self.mines, self.rng)
+
+    def _status(self, image: Image, geometry: BoardGeometry, board: Board) -> str:
+        if np.isin(board, (EXPLODED, MINE)).any():
+            return "lost"
+        status = self.reader.status(image, geometry)
+        if status in ("won", "lost"):
+            return status
+        unrevealed = int(np.isin(board, (COVERED, FLAG, QUESTION)).sum())
+        if unrevealed == self.mines and not (board == UNKNOWN).any() and not self.needs_flags:
+            return "won"
+        return "playing"
+
+    def _full_status(self) -> str:
+        assert self.geometry is not None
+        return self.reader.status(self.screen.grab(), self.geometry)
+
+    def _relocate(self) -> None:
+        """Find the board again on the full screen (it may have moved or been resized)."""
+        image = self.screen.grab()
+        try:
+            geometry = self.reader.locate(image)
+        except NotFound as exc:
+            raise PlayStopped("the board disappeared (closed, moved off screen or covered); "
+                              "stopping without clicking") from exc
+        assert self.geometry is not None
+        if (geometry.rows, geometry.cols) != (self.geometry.rows, self.geometry.cols):
+            raise PlayStopped(f"the board changed size to {geometry.cols}x{geometry.rows}")
+        if geometry != self.geometry:
+            self._use_geometry(geometry)
+            self.park()
+
+    def save_bug_image(self) -> Path:
+        """Save only the board region (no other screen content) for a bug report."""
+        assert self.geometry is not None
+        b = self.geometry.bounds()
+        pad = round(self.geometry.pitch_x)
+        crop = self.screen.grab(PixelRect(b.left - pad, b.top - pad, b.width + 2 * pad,
+                                          b.height + 2 * pad))
+        self.config.bug_dir.mkdir(parents=True, exist_ok=True)
+        path = self.config.bug_dir / f"board-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        cv2.imwrite(str(path), crop)
+        return path
+
+    # ----------------------------------------------------------------- acting
+    def plan(self, board: Board, decision: Decision, game: _Game) -> list[tuple[Cell, Button]]:
+        """Clicks for one turn: open every square in the decision; flag the remaining
+        mines when the game needs flags to declare the win."""
+        plan: list[tuple[Cell, Button]] = []
+        for cell in decision.open:
+            if board[cell] in (COVERED, QUESTION):
+                plan.append((cell, "left"))
+                game.risk[cell] = decision.risk
+        if decision.open:
+            game.last_risk = decision.risk
+        hidden = np.argwhere(np.isin(board, (COVERED, QUESTION)))
+        flags = int((board == FLAG).sum())
+        if self.needs_flags and len(hidden) == self.mines - flags and len(hidden) > 0:
+            plan = [((int(r), int(c)), "right") for r, c in hidden]
+            if (board == QUESTION).any():  # right click cycles ? -> none -> flag
+                plan += [((int(r), int(c)), "right") for r, c in hidden if board[r, c] == QUESTION]
+        return plan
+
+    def execute(self, plan: list[tuple[Cell, Button]]) -> None:
+        """Click the planned squares (all through the guard), then park the pointer."""
+        assert self.geometry is not None
+        for cell, button in plan:
+            self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), button)
+        self.park()
+
+    def _board_pixels(self, region_image: Image) -> Image:
+        assert self.geometry is not None
+        b, r = self.geometry.bounds(), self.region
+        return region_image[b.top - r.top:b.top - r.top + b.height,
+                            b.left - r.left:b.left - r.left + b.width]
+
+    def wait_redraw(self, before: Image) -> float:
+        """Wait until the board's pixels differ from ``before`` and two consecutive
+        frames agree (or the timeout passes). Returns the seconds waited."""
+        assert self.geometry is not None
+        t0 = time.perf_counter()
+        deadline = t0 + self.config.redraw_timeout
+        bounds = self.geometry.bounds()
+        previous: Image | None = None
+        while time.perf_counter() < deadline:
+            frame = self.screen.grab(bounds)
+            if frame.shape == before.shape and np.array_equal(frame, before):
+                previous = None
+            elif previous is not None and np.array_equal(frame, previous):
+                break
+            else:
+                previous = frame
+            time.sleep(0.0005)
+        return time.perf_counter() - t0
+
+    # ----------------------------------------------------------------- game end
+    def _ended(self, game: _Game, seen: _Seen) -> GameResult:
+        from bot.metrics import three_bv
+
+        board, death_p, bv = seen.board, None, None
+        if seen.status == "lost":
+            hit = [(int(r), int(c)) for r, c in np.argwhere(board == EXPLODED)]
+            death_p = game.risk.get(hit[0], game.last_risk) if len(hit) == 1 else game.last_risk
+        else:
+            last = game.known if game.known is not None else board
+            candidates = board if not (board == UNKNOWN).any() else last
+            hidden = np.isin(candidates, (COVERED, FLAG, QUESTION, MINE))
+            if int(hidden.sum()) == self.mines:
+                bv = three_bv(hidden)
+        return self._result(game, seen.status, death_p=death_p, bv=bv)
+
+    def _aborted(self, game: _Game, reason: str) -> GameResult:
+        return self._result(game, "aborted", reason=reason)
+
+    def _result(self, game: _Game, outcome: str, death_p: float | None = None,
+                bv: int | None = None, reason: str = "") -> GameResult:
+        seconds = time.monotonic() - game.start
+        g = self.geometry
+        return GameResult(outcome, g.rows if g else 0, g.cols if g else 0, self.mines,
+                          game.moves, game.clicks, seconds, max(0.0, seconds - game.waited),
+                          death_p, bv, g.skin if g else "", reason, tuple(game.turn_ms))
+
+    def start_next_game(self) -> None:
+        """Start a new game the way the game does it (face, Play Again, key) and wait
+        until a fresh board is shown."""
+        assert self.geometry is not None
+        full = self.screen.grab()
+        restart = self.reader.restart(full, self.geometry)
+        if restart is None:
+            raise PlayStopped("cannot see how to start a new game")
+        self._do_restart(restart)
+        deadline = time.monotonic() + self.config.restart_timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            if self._fresh_board():
+                return
+        raise PlayStopped("no new game appeared after restarting")
+
+    def _do_restart(self, restart: Restart) -> None:
+        assert self.geometry is not None
+        if restart.point is not None:
+            half_x, half_y = self.geometry.pitch_x / 2, self.geometry.pitch_y / 2
+            rect = PixelRect(round(restart.point.x - half_x), round(restart.point.y - half_y),
+                             round(2 * half_x), round(2 * half_y))
+            self.mouse.allow([self._screen_rect(self.geometry.bounds()), self._screen_rect(rect)])
+            self.mouse.click(self.map.to_screen(restart.point))
+            self.mouse.allow([self._screen_rect(self.geometry.bounds())])
+            self.park()
+        elif restart.keys:
+            self.mouse.key(restart.keys)
+
+    def _fresh_board(self) -> bool:
+        image = self.screen.grab()
+        try:
+            geometry = self.reader.locate(image)
+        except NotFound:
+            return False
+        board = self.reader.read(image, geometry)
+        if (board == UNKNOWN).any() or np.isin(board, (EXPLODED, MINE, FLAG)).any():
+            return False
+        return self.reader.status(image, geometry) not in ("won", "lost")
+
+    # ----------------------------------------------------------------- Ctrl+C
+    @contextlib.contextmanager
+    def _ctrl_c(self) -> Iterator[None]:
+        """The first Ctrl+C asks the loop to stop between moves; a second one raises."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def handler(signum: int, frame: Any) -> None:
+            if self._stop.is_set():
+                raise KeyboardInterrupt
+            self._stop.set()
+
+        old = signal.signal(signal.SIGINT, handler)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, old)
+
+
+def contradiction(board: Board, known: Board | None) -> str:
+    """Why ``board`` cannot be a true later view of ``known`` ("" if it can).
+
+    >>> import numpy as np
+    >>> known = np.array([[1, -1]], dtype=np.int8)
+    >>> contradiction(np.array([[-1, -1]], dtype=np.int8), known)
+    'revealed square (0, 0) turned covered'
+    >>> contradiction(np.array([[1, -7]], dtype=np.int8), known)
+    'unreadable square (0, 1)'
+    >>> contradiction(np.array([[1, 2]], dtype=np.int8), known)
+    ''
+    """
+    unknown = np.argwhere(board == UNKNOWN)
+    if len(unknown):
+        return f"unreadable square {tuple(int(v) for v in unknown[0])}"
+    if known is None:
+        return ""
+    if known.shape != board.shape:
+        return "the board changed size"
+    lost = np.argwhere((known >= 0) & (board != known))
+    if len(lost):
+        cell = tuple(int(v) for v in lost[0])
+        what = "turned covered" if board[cell] < 0 else "changed its number"
+        return f"revealed square {cell} {what}"
+    return ""

@@ -1,0 +1,152 @@
+"""What the play loop needs from vision, behind one small Protocol.
+
+:class:`SkinReader` is the real one: it delegates to ``vision.locate``, ``vision.read``
+and ``vision.status`` with a list of skins. Tests can give the loop any other
+:class:`Reader` (e.g. one that decodes a simulator's synthetic screenshots).
+
+All points and geometries are in image pixels of the image passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.screen import Image
+from solver.cells import Board
+from vision.geometry import BoardGeometry, PixelPoint
+
+STATUSES = ("playing", "won", "lost", "unknown")
+
+FLAGS_TO_WIN = frozenset({"xdemineur"})
+"""Skins whose game declares a win only when every mine is flagged (used when the skin
+itself does not say)."""
+
+PRESET_MINES = {(9, 9): 10, (8, 8): 10, (16, 16): 40, (16, 30): 99}
+"""Mine counts of the usual presets, by (rows, cols)."""
+
+
+class NotFound(RuntimeError):
+    """No known board is visible."""
+
+
+@dataclass(frozen=True)
+class Restart:
+    """How to start the next game: click ``point`` (image pixels), or press ``keys``."""
+
+    point: PixelPoint | None = None
+    keys: str | None = None
+
+
+class Reader(Protocol):
+    """Finds and reads boards in screenshots."""
+
+    def locate(self, image: Image) -> BoardGeometry:
+        """The board in ``image``; raises :class:`NotFound`."""
+        ...
+
+    def read(self, image: Image, geometry: BoardGeometry) -> Board: ...
+
+    def status(self, image: Image, geometry: BoardGeometry) -> str:
+        """One of :data:`STATUSES`."""
+        ...
+
+    def restart(self, image: Image, geometry: BoardGeometry) -> Restart | None: ...
+
+    def needs_flags(self, geometry: BoardGeometry) -> bool:
+        """Does this game need every mine flagged to declare a win?"""
+        ...
+
+    def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
+        """The total number of mines, if the game shows it (None if not)."""
+        ...
+
+    def first_click_rule(self, geometry: BoardGeometry) -> str | None:
+        """The game's first-click rule (solver.strategy.FIRST_CLICK_RULES), if known."""
+        ...
+
+
+class SkinReader:
+    """The real reader: ``vision`` with the given skins."""
+
+    def __init__(self, skins: Sequence[Any]) -> None:
+        if not skins:
+            raise ValueError("no skins to look for")
+        self.skins = list(skins)
+        self._by_name = {s.name: s for s in self.skins}
+
+    @classmethod
+    def from_names(cls, names: Sequence[str] | None = None) -> SkinReader:
+        """Load skins by name (all available skins when ``names`` is empty)."""
+        from vision.skin import available_skins, load_skin
+
+        return cls([load_skin(n) for n in (names or available_skins())])
+
+    def skin(self, geometry: BoardGeometry) -> Any:
+        return self._by_name[geometry.skin]
+
+    def locate(self, image: Image) -> BoardGeometry:
+        from vision.locate import BoardNotFound, locate_board
+
+        try:
+            return locate_board(image, self.skins)
+        except BoardNotFound as exc:
+            raise NotFound(str(exc)) from exc
+
+    def read(self, image: Image, geometry: BoardGeometry) -> Board:
+        from vision.read import read_board
+
+        return read_board(image, geometry, self.skin(geometry))
+
+    def status(self, image: Image, geometry: BoardGeometry) -> str:
+        from vision.status import read_status
+
+        return str(read_status(image, geometry, self.skin(geometry)))
+
+    def restart(self, image: Image, geometry: BoardGeometry) -> Restart | None:
+        from vision.status import locate_restart
+
+        skin = self.skin(geometry)
+        how = _restart_spec(skin)
+        keys = how.get("key") or how.get("keys")
+        if how.get("kind", how.get("method")) == "key" and keys:
+            return Restart(keys=str(keys))
+        point = locate_restart(image, geometry, skin)
+        if point is not None:
+            return Restart(point=PixelPoint(float(point.x), float(point.y)))
+        return Restart(keys=str(keys)) if keys else None
+
+    def needs_flags(self, geometry: BoardGeometry) -> bool:
+        skin = self.skin(geometry)
+        for source in (getattr(skin, "status", None) or {}, _restart_spec(skin)):
+            if isinstance(source, dict) and "win_needs_flags" in source:
+                return bool(source["win_needs_flags"])
+        return bool(getattr(skin, "win_needs_flags", geometry.skin in FLAGS_TO_WIN))
+
+    def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
+        import importlib
+
+        counter = getattr(importlib.import_module("vision.status"), "read_mine_counter", None)
+        if counter is None:
+            return None
+        value = counter(image, geometry, self.skin(geometry))
+        return int(value) if value is not None else None
+
+    def first_click_rule(self, geometry: BoardGeometry) -> str | None:
+        rule = getattr(self.skin(geometry), "first_click_rule", None)
+        return str(rule) if rule else None
+
+
+def _restart_spec(skin: Any) -> dict[str, Any]:
+    spec = getattr(skin, "restart", None) or {}
+    return dict(spec) if isinstance(spec, dict) else {}
+
+
+def preset_mines(rows: int, cols: int) -> int | None:
+    """The usual mine count for a board of this size, if it is a known preset.
+
+    >>> preset_mines(16, 30), preset_mines(10, 10)
+    (99, None)
+    """
+    return PRESET_MINES.get((rows, cols))

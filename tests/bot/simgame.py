@@ -1,0 +1,150 @@
+"""A simulator-backed fake screen, reader and mouse for offline tests of the play loop.
+
+The fake screen paints a :class:`solver.game.Game` as a synthetic screenshot: each
+square a PITCH x PITCH block whose grey level encodes its cell code, a marker pixel at
+the board's top-left corner (red = 255, green = rows, blue = cols), and a "face" block
+above the board whose level encodes the status; clicking the face starts a new game.
+:class:`SimReader` decodes exactly that, so the loop's own logic (batches, waits,
+flags, restarts, guards, stopping) runs for real with no display.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bot.mouse import Button, RecordingMouse
+from bot.reader import NotFound, Restart
+from bot.screen import Image, ScreenPoint
+from solver.cells import COVERED, FLAG, UNKNOWN, Board
+from solver.game import BoardSize, Game
+from vision.geometry import BoardGeometry, PixelPoint, PixelRect
+
+PITCH = 10
+STATUS_LEVEL = {"playing": 10, "won": 20, "lost": 30}
+
+
+def level(code: int) -> int:
+    return (code + 20) * 5
+
+
+class SimScreen:
+    """A 800x600 screen showing one simulated game at (left, top)."""
+
+    def __init__(self, size: BoardSize, rule: str = "opening", seed: int = 0,
+                 needs_flags: bool = False, left: int = 60, top: int = 120) -> None:
+        self.board_size, self.rule, self.needs_flags = size, rule, needs_flags
+        self.seeds = np.random.default_rng(seed)
+        self.left, self.top = left, top
+        self.visible = True
+        self.garble: set[tuple[int, int]] = set()
+        self.finished: list[Game] = []
+        self.grabs = 0
+        self.new_game()
+
+    def new_game(self) -> None:
+        self.game = Game(self.board_size, self.rule, seed=int(self.seeds.integers(2**31)))
+
+    def status(self) -> str:
+        g = self.game
+        if g.status == "won" and self.needs_flags and g.mines_left != 0:
+            return "playing"
+        return g.status
+
+    def render(self) -> Image:
+        image = np.zeros((600, 800, 3), np.uint8)
+        if not self.visible:
+            return image
+        rows, cols = self.board_size.rows, self.board_size.cols
+        board = self.game.board.astype(np.int16)
+        levels = ((board + 20) * 5).astype(np.uint8)
+        for cell in self.garble:
+            levels[cell] = 1
+        block = np.kron(levels, np.ones((PITCH, PITCH), np.uint8))
+        x, y = self.left, self.top
+        image[y:y + rows * PITCH, x:x + cols * PITCH] = block[..., None]
+        image[y - 1, x - 1] = (cols, rows, 255)
+        image[y - 30:y - 20, x:x + 10] = STATUS_LEVEL[self.status()]
+        return image
+
+    # Screen protocol
+    def size(self) -> tuple[int, int]:
+        return 800, 600
+
+    def grab(self, region: PixelRect | None = None) -> Image:
+        self.grabs += 1
+        image = self.render()
+        if region is None:
+            return image
+        r = region
+        return image[max(0, r.top):r.top + r.height, max(0, r.left):r.left + r.width].copy()
+
+    def close(self) -> None:
+        pass
+
+    # what the mouse does to the game
+    def click(self, p: ScreenPoint, button: Button) -> None:
+        x, y = int(p.x), int(p.y)
+        if self.left <= x < self.left + 10 and self.top - 30 <= y < self.top - 20:
+            if self.game.status != "playing":
+                self.finished.append(self.game)
+            self.new_game()
+            return
+        c, r = (x - self.left) // PITCH, (y - self.top) // PITCH
+        if not (0 <= r < self.board_size.rows and 0 <= c < self.board_size.cols):
+            return
+        g = self.game
+        if button == "left":
+            g.open((r, c))
+        elif button == "right":
+            if g.status == "won" and g.board[r, c] == COVERED:
+                g.board[r, c] = FLAG  # the game is only declared won once flagged
+            else:
+                g.toggle_flag((r, c))
+
+
+class SimReader:
+    """Decodes :class:`SimScreen` images."""
+
+    def __init__(self, needs_flags: bool = False, rule: str = "opening") -> None:
+        self._needs_flags, self._rule = needs_flags, rule
+
+    def locate(self, image: Image) -> BoardGeometry:
+        hits = np.argwhere(image[..., 2] == 255)
+        if not len(hits):
+            raise NotFound("no sim board")
+        y, x = (int(v) for v in hits[0])
+        cols, rows = int(image[y, x, 0]), int(image[y, x, 1])
+        return BoardGeometry("sim", x + 1.0, y + 1.0, PITCH, PITCH, rows, cols)
+
+    def read(self, image: Image, geometry: BoardGeometry) -> Board:
+        board = np.empty((geometry.rows, geometry.cols), np.int8)
+        for r in range(geometry.rows):
+            for c in range(geometry.cols):
+                p = geometry.cell_center((r, c))
+                v = int(image[int(p.y), int(p.x), 0])
+                board[r, c] = v // 5 - 20 if v % 5 == 0 and v >= 60 else UNKNOWN
+        return board
+
+    def status(self, image: Image, geometry: BoardGeometry) -> str:
+        y, x = round(geometry.y0) - 25, round(geometry.x0) + 5
+        if not (0 <= y < image.shape[0] and 0 <= x < image.shape[1]):
+            return "unknown"
+        v = int(image[y, x, 0])
+        return {lv: st for st, lv in STATUS_LEVEL.items()}.get(v, "unknown")
+
+    def restart(self, image: Image, geometry: BoardGeometry) -> Restart | None:
+        return Restart(point=PixelPoint(geometry.x0 + 5, geometry.y0 - 25))
+
+    def needs_flags(self, geometry: BoardGeometry) -> bool:
+        return self._needs_flags
+
+    def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
+        return None
+
+    def first_click_rule(self, geometry: BoardGeometry) -> str | None:
+        return self._rule
+
+
+def sim_mouse(screen: SimScreen) -> RecordingMouse:
+    """A recording mouse whose clicks act on the simulated game."""
+    return RecordingMouse(size=(800, 600), on_click=screen.click)
