@@ -101,8 +101,11 @@ class _Search:
             cells, low, high = self.cons[ci]
             if not self.free[ci]:
                 continue
-            forced = 0 if self.sums[ci] == high else 1 if self.sums[ci] + self.free[ci] == low else -1
-            if forced < 0:
+            if self.sums[ci] == high:
+                forced = 0
+            elif self.sums[ci] + self.free[ci] == low:
+                forced = 1
+            else:
                 continue
             for v in cells:
                 if self.value[v] < 0:

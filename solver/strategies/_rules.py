@@ -100,7 +100,7 @@ def constraints(board: Board, mines: Mask) -> list[Constraint]:
     unknown = covered(board) & ~mines
     touching = (board >= 0) & (neighbour_count(unknown) > 0)
     out: dict[frozenset[Cell], int] = {}
-    for r, c in zip(*np.nonzero(touching)):
+    for r, c in zip(*np.nonzero(touching), strict=True):
         around = neighbours((int(r), int(c)), rows, cols)
         cells = frozenset(nb for nb in around if unknown[nb])
         out[cells] = int(board[r, c]) - sum(1 for nb in around if mines[nb])
@@ -132,7 +132,7 @@ def components(cons: list[Constraint]) -> list[list[Constraint]]:
 
 def cells_of(mask: Mask) -> tuple[Cell, ...]:
     """The True squares of a mask in row-major order."""
-    return tuple((int(r), int(c)) for r, c in zip(*np.nonzero(mask)))
+    return tuple((int(r), int(c)) for r, c in zip(*np.nonzero(mask), strict=True))
 
 
 def is_fresh(board: Board) -> bool:

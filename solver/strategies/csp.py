@@ -129,7 +129,8 @@ def preferred_guess(
     rows, cols = shape[0], shape[1]
 
     def key(cell: Cell) -> tuple[float, bool, int, Cell]:
-        return (round(probs[cell], 12), cell not in free, _rules.corner_rank(cell, rows, cols), cell)
+        rank = _rules.corner_rank(cell, rows, cols)
+        return (round(probs[cell], 12), cell not in free, rank, cell)
 
     cell = min(probs, key=key)
     return cell, probs[cell]

@@ -107,7 +107,6 @@ def compare(a: Constraint, b: Constraint) -> tuple[set[Cell], set[Cell]]:
 
 def local_ratios(board: Board, mines: int, known: _rules.Mask) -> np.ndarray:
     """Each unknown square's highest ratio over its numbers (NaN where not unknown)."""
-    rows, cols = board.shape
     unknown = _rules.covered(board) & ~known
     ratio = np.full(board.shape, np.nan)
     ratio[unknown] = -1.0
@@ -116,7 +115,6 @@ def local_ratios(board: Board, mines: int, known: _rules.Mask) -> np.ndarray:
         for cell in con.cells:
             ratio[cell] = max(ratio[cell], value)
     ratio[ratio == -1.0] = _rules.density(board, mines, known)
-    del rows, cols
     return ratio
 
 
@@ -136,6 +134,6 @@ def ratio_guess(board: Board, mines: int, known: _rules.Mask) -> tuple[Cell, flo
     """The guess: lowest ratio, then highest zero chance, then bottom-right-most."""
     ratio = local_ratios(board, mines, known)
     best = float(np.nanmin(ratio))
-    tied = [cell for cell in _rules.cells_of(ratio <= best + 1e-12)]
+    tied = _rules.cells_of(ratio <= best + 1e-12)
     cell = max(tied, key=lambda c: (round(zero_chance(c, ratio, board, known), 12), c))
     return cell, best

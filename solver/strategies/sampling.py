@@ -133,23 +133,27 @@ class Sampler:
             self.place(dest, 1)
 
     def best(self, want_mine: bool, avoid: int) -> int:
-        """The far end of a move: among a few random squares that hold (``want_mine``) or
-        lack a mine, the one whose change adds fewest conflicts. -1 stands for the
-        squares touching no number, -2 for no possible square."""
-        n_front = len(self.front)
-        inner_ok = self.inner_mines > 0 if want_mine else self.inner_mines < len(self.inner)
+        """The far end of a move: among a few random unknown squares that hold
+        (``want_mine``) or lack a mine, the one whose change adds fewest conflicts.
+        -1 stands for a square touching no number, -2 for no square found."""
+        n_front, n_inner = len(self.front), len(self.inner)
+        rand = self.rnd.random
         best, best_cost = -2, 10**9
         for _ in range(CANDIDATES):
-            v = self.rnd.randrange(n_front + (1 if inner_ok else 0))
-            if v == n_front:
-                v, cost = -1, 0
-            elif v == avoid or self.mine[v] != want_mine:
+            v = int(rand() * (n_front + n_inner))
+            if v >= n_front:  # an unconstrained square: a mine with the pool's density
+                if (rand() * n_inner < self.inner_mines) == want_mine:
+                    return -1
                 continue
-            else:
-                cost = sum(self.delta(j, -1 if want_mine else 1) for j in self.of[v])
+            if v == avoid or self.mine[v] != want_mine:
+                continue
+            cost = 0
+            for j in self.of[v]:
+                cost += self.delta(j, -1 if want_mine else 1)
             if cost < best_cost:
                 best, best_cost = v, cost
         if best == -2:  # every candidate missed: take any valid square
+            inner_ok = self.inner_mines > 0 if want_mine else self.inner_mines < n_inner
             pool = [v for v in range(n_front) if self.mine[v] == want_mine and v != avoid]
             best = -1 if inner_ok else self.rnd.choice(pool) if pool else -2
         return best

@@ -8,9 +8,10 @@ First click: a random square (the baseline has no preference).
 
 >>> import numpy as np
 >>> from solver.textboard import parse_board
->>> SingleStrategy("safe").decide(parse_board("1.\\n.."), 1, np.random.default_rng(0)).is_guess
-True
->>> SingleStrategy("safe").decide(parse_board("11\\n.."), 1, np.random.default_rng(0)).is_guess
+>>> rng = np.random.default_rng(0)
+>>> SingleStrategy("safe").decide(parse_board("F1.\\n11.\\n..."), 1, rng).open
+((0, 2), (1, 2), (2, 0), (2, 1), (2, 2))
+>>> SingleStrategy("safe").decide(parse_board("1.\\n.."), 1, rng).is_guess
 True
 """
 
