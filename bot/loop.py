@@ -81,6 +81,29 @@ class _Game:
 
 
 @dataclass(frozen=True)
+class Move:
+    """One planned click: the square, the button, where on the screen, its mine risk."""
+
+    cell: Cell
+    button: Button
+    point: ScreenPoint
+    risk: float
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the bot sees and would do next (``sweepbot play --dry-run``)."""
+
+    image: Image
+    geometry: BoardGeometry
+    board: Board
+    status: str
+    mines: int
+    decision: Decision | None
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
 class _Seen:
     image: Image
     board: Board
@@ -160,6 +183,22 @@ class Player:
             game.clicks += len(plan)
             game.known = seen.board
             game.waited += self.wait_redraw(before)
+
+    def preview(self) -> Preview:
+        """Find and read the board and decide, without clicking anything."""
+        self.find_board()
+        game = _Game(time.monotonic())
+        seen, decision = self.observe(game)
+        assert self.geometry is not None
+        moves: tuple[Move, ...] = ()
+        if decision is not None:
+            plan = self.plan(seen.board, decision, game)
+            moves = tuple(Move(cell, button, self.map.to_screen(self.geometry.cell_center(cell)),
+                               game.risk.get(cell, 0.0) if button == "left" else 1.0)
+                          for cell, button in plan)
+        r = self.region
+        return Preview(seen.image, self.geometry.shifted(-r.left, -r.top), seen.board,
+                       seen.status, self.mines, decision, moves)
 
     def _check_progress(self, game: _Game, board: Board) -> None:
         """Stop when three turns in a row changed nothing (the clicks have no effect)."""

@@ -193,10 +193,11 @@ class TkMinesweeper:
     """The window and its game. ``seed`` makes the sequence of games reproducible."""
 
     def __init__(self, size: BoardSize, rule: str = "safe", seed: int | None = None,
-                 log: Path | None = None) -> None:
+                 log: Path | None = None, layout: np.ndarray | None = None,
+                 topmost: bool = False) -> None:
         import tkinter
 
-        self.size, self.rule, self.log = size, rule, log
+        self.size, self.rule, self.log, self.fixed = size, rule, log, layout
         self.seeds = np.random.default_rng(seed)
         self.layout = Layout(size.rows, size.cols)
         self.root = tkinter.Tk(className="sweepbot-demo")
@@ -212,10 +213,14 @@ class TkMinesweeper:
         self.canvas.bind("<ButtonRelease-2>", self.on_middle)
         self.root.bind("<F2>", lambda _e: self.new_game())
         self.root.bind("<Escape>", lambda _e: self.root.destroy())
+        if topmost:
+            self.root.attributes("-topmost", True)
         self.new_game()
 
     def new_game(self) -> None:
         self.game = Game(self.size, rule=self.rule, seed=int(self.seeds.integers(2**31)))
+        if self.fixed is not None:
+            self.game.set_mines(self.fixed)
         self.started = 0.0
         self.shown = np.full((self.size.rows, self.size.cols), 99, dtype=np.int8)
         self.canvas.delete("all")
@@ -305,14 +310,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule", default="safe", help="first-click rule (default: safe)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--log", type=Path, default=None, help="append finished games (JSONL)")
+    parser.add_argument("--layout", type=Path, default=None,
+                        help="a fixed mine layout: rows of '*' (mine) and '.' (every game)")
+    parser.add_argument("--topmost", action="store_true", help="keep the window above others")
     args = parser.parse_args(argv)
     try:
         size = BoardSize.parse(args.size)
-    except ValueError as exc:
+        layout = read_layout(args.layout) if args.layout else None
+        if layout is not None:
+            size = BoardSize(layout.shape[0], layout.shape[1], int(layout.sum()))
+    except (ValueError, OSError) as exc:
         print(f"tkgame: {exc}", file=sys.stderr)
         return 2
-    TkMinesweeper(size, args.rule, args.seed, args.log).run()
+    TkMinesweeper(size, args.rule, args.seed, args.log, layout, args.topmost).run()
     return 0
+
+
+def read_layout(path: Path) -> np.ndarray:
+    """A mine layout from a text file: one row per line, '*' a mine, '.' no mine."""
+    rows = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+    if not rows or len({len(r) for r in rows}) != 1 or set("".join(rows)) - set("*."):
+        raise ValueError(f"{path}: a layout is equal-length rows of '*' and '.'")
+    return np.array([[ch == "*" for ch in r] for r in rows], dtype=bool)
 
 
 if __name__ == "__main__":

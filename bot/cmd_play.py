@@ -1,0 +1,143 @@
+"""``sweepbot play``: play the Minesweeper window on the screen, game after game.
+
+Safety: every click goes through a guard that refuses points outside the board's
+squares (and the restart control); pushing the pointer into a screen corner, moving
+the mouse yourself, or pressing Ctrl+C stops play between two moves; if the board
+disappears, play stops without clicking. ``--dry-run`` reads and decides but never
+moves the pointer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from bot.loop import Observer, PlayConfig, Player, PlayStopped, Preview
+from bot.results import GameResult, summary, write_jsonl
+
+HELP = "play a Minesweeper window on the screen"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--skin", action="append", metavar="NAME",
+                        help="skin(s) to look for (default: every installed skin)")
+    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play (1)")
+    parser.add_argument("--log", type=Path, metavar="FILE.jsonl",
+                        help="append one JSON line per game")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="read the board and print the next moves without clicking")
+    parser.add_argument("--heatmap", type=Path, metavar="FILE.png",
+                        help="with --dry-run: write the mine probabilities as a picture")
+    parser.add_argument("--mines", type=int, metavar="N",
+                        help="mines in the game, when neither the counter nor the size tells")
+    parser.add_argument("--rule", choices=("none", "safe", "opening", "winxp"),
+                        help="the game's first-click rule (default: known per game)")
+    parser.add_argument("--strategy", default="exact", help="solver strategy (exact)")
+    parser.add_argument("--mouse", default="auto", choices=("auto", "pyautogui", "xtest"),
+                        help="mouse backend (auto: xtest on X11, else pyautogui)")
+    parser.add_argument("--bug-dir", type=Path, default=Path("sweepbot-bugs"),
+                        help="where an unreadable board's picture is saved")
+
+
+def check_args(args: argparse.Namespace) -> str:
+    """The first problem with the arguments, or ""."""
+    if args.games < 1:
+        return f"--games must be at least 1, got {args.games}"
+    if args.mines is not None and args.mines < 1:
+        return f"--mines must be at least 1, got {args.mines}"
+    if args.heatmap is not None and not args.dry_run:
+        return "--heatmap works only with --dry-run"
+    from solver.strategies import STRATEGY_NAMES
+
+    if args.strategy not in STRATEGY_NAMES:
+        return f"unknown strategy {args.strategy!r}: use one of {', '.join(STRATEGY_NAMES)}"
+    return ""
+
+
+class PrintObserver(Observer):
+    """One line per game on stdout and, with ``log``, one JSON line per game."""
+
+    def __init__(self, log: TextIO | None, out: TextIO = sys.stdout) -> None:
+        self.log, self.out = log, out
+
+    def on_game(self, player: Player, result: GameResult) -> None:
+        n = len(player.results)
+        extra = f" ({result.reason})" if result.reason else ""
+        death = f", death p={result.death_p:.3f}" if result.death_p is not None else ""
+        print(f"game {n}: {result.outcome} {result.cols}x{result.rows}/{result.mines} in "
+              f"{result.seconds:.2f} s, {result.clicks} clicks{death}{extra}", file=self.out,
+              flush=True)
+        if self.log is not None:
+            write_jsonl(result, self.log)
+
+
+def make_player(args: argparse.Namespace, observer: Observer, dry: bool = False,
+                display: str | None = None) -> Player:
+    """The real screen, mouse and skins (raises PlatformError / skin errors)."""
+    from bot.screen import prepare_platform
+
+    prepare_platform()
+    from bot.mouse import RecordingMouse, make_mouse
+    from bot.reader import SkinReader
+    from bot.screen import MssScreen
+
+    reader = SkinReader.from_names(args.skin)
+    screen = MssScreen(display)
+    mouse = make_mouse(args.mouse, display)
+    if dry:  # never touch the real pointer; keep its screen size for the scale
+        mouse = RecordingMouse(size=mouse.size())
+    config = PlayConfig(games=args.games, mines=args.mines, rule=args.rule,
+                        bug_dir=args.bug_dir)
+    return Player(screen, mouse, reader, args.strategy, config, observer)
+
+
+def print_preview(p: Preview, heatmap_path: Path | None) -> None:
+    from solver.textboard import format_board
+
+    print(f"board {p.geometry.cols}x{p.geometry.rows}, {p.mines} mines, "
+          f"skin {p.geometry.skin}, status {p.status}")
+    print(format_board(p.board))
+    if p.decision is not None and p.decision.note:
+        print(f"solver: {p.decision.note}")
+    for m in p.moves:
+        what = "open" if m.button == "left" else "flag"
+        print(f"{what} row {m.cell[0]} col {m.cell[1]} at screen ({m.point.x:.0f}, "
+              f"{m.point.y:.0f})" + (f"  risk {m.risk:.3f}" if what == "open" else ""))
+    if not p.moves:
+        print("no move: the game is over" if p.status in ("won", "lost") else "no move")
+    if heatmap_path is not None:
+        import cv2
+
+        from bot.heatmap import heatmap
+        from solver.probability import mine_probabilities
+
+        probs = mine_probabilities(p.board, p.mines)
+        cv2.imwrite(str(heatmap_path), heatmap(p.image, p.geometry, p.board, probs))
+        print(f"heat map written to {heatmap_path}")
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = check_args(args)
+    if problem:
+        print(f"sweepbot play: {problem}", file=sys.stderr)
+        return 2
+    log = args.log.open("a") if args.log else None
+    try:
+        player = make_player(args, PrintObserver(log), dry=args.dry_run)
+        if args.dry_run:
+            print_preview(player.preview(), args.heatmap)
+            return 0
+        results = player.play()
+    except PlayStopped as exc:
+        print(f"sweepbot play: {exc}", file=sys.stderr)
+        return 1
+    except (RuntimeError, ValueError, OSError) as exc:  # platform, skins, files
+        print(f"sweepbot play: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if log is not None:
+            log.close()
+    print(summary(results))
+    return 1 if any(r.outcome == "aborted" for r in results) else 0
