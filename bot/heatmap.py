@@ -43,5 +43,6 @@ def heatmap(image: Image, geometry: BoardGeometry, board: Board,
                 rect = geometry.cell_rect((r, c))
                 text = f"{round(100 * float(probs[r, c]))}"
                 origin = (scale * rect.left + 2, scale * (rect.top + rect.height) - 6)
-                cv2.putText(out, text, origin, cv2.FONT_HERSHEY_PLAIN, 0.4 * scale, (255, 255, 255), 1, cv2.LINE_AA)
+                cv2.putText(out, text, origin, cv2.FONT_HERSHEY_PLAIN, 0.4 * scale,
+                            (255, 255, 255), 1, cv2.LINE_AA)
     return out
