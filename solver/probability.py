@@ -40,6 +40,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, MutableMapping
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -56,6 +57,8 @@ KNOWN_MINE_CODES = (FLAG, MINE, EXPLODED)
 
 Constraint = tuple[tuple[int, ...], int]
 """Flat indices of unknown squares around a number and the mines they must hold."""
+TRACKED = -1
+"""The need of a constraint whose mines are counted, not constrained (see solve_tracked)."""
 ComponentKey = tuple[Constraint, ...]
 
 
@@ -77,6 +80,16 @@ class ComponentResult:
     groups: tuple[tuple[int, ...], ...]
     table: FloatArray
     log_scale: float
+
+    @cached_property
+    def cells(self) -> npt.NDArray[np.intp]:
+        """Flat indices of all squares, group by group."""
+        return np.array([x for cells in self.groups for x in cells], dtype=np.intp)
+
+    @cached_property
+    def group_of(self) -> npt.NDArray[np.intp]:
+        """For each square of :attr:`cells`, its group."""
+        return np.repeat(np.arange(len(self.groups)), [len(c) for c in self.groups])
 
 
 @dataclass(frozen=True)
@@ -115,11 +128,23 @@ def neighbour_sum(mask: npt.NDArray[np.generic]) -> npt.NDArray[np.int16]:
     >>> neighbour_sum(np.array([[1, 0, 0]], dtype=bool)).tolist()
     [[0, 1, 0]]
     """
-    p = np.pad(mask.astype(np.int16), 1)
-    return (  # type: ignore[no-any-return]
-        p[:-2, :-2] + p[:-2, 1:-1] + p[:-2, 2:] + p[1:-1, :-2]
-        + p[1:-1, 2:] + p[2:, :-2] + p[2:, 1:-1] + p[2:, 2:]
-    )
+    a = mask.astype(np.int16)
+    rows = a.copy()  # vertical sums of three: a[r-1] + a[r] + a[r+1]
+    rows[1:] += a[:-1]
+    rows[:-1] += a[1:]
+    out = rows.copy()  # then horizontal sums of three
+    out[:, 1:] += rows[:, :-1]
+    out[:, :-1] += rows[:, 1:]
+    out -= a
+    return out
+
+
+def is_any(board: Board, codes: tuple[int, ...]) -> BoolArray:
+    """Mask of squares whose code is one of ``codes`` (a fast ``np.isin``)."""
+    out = board == codes[0]
+    for code in codes[1:]:
+        out |= board == code
+    return out
 
 
 _NEIGHBOURS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
@@ -170,6 +195,16 @@ def _single_rules(board: Board, unknown: BoolArray, mine: BoolArray) -> tuple[Bo
             raise InconsistentBoard("two numbers disagree about a square")
         safe |= new_safe
         mine |= new_mine
+
+
+def _check_numbers(board: Board, unknown: BoolArray, mine: BoolArray) -> None:
+    """Raise when a number has too many mines or too few squares around it."""
+    number = board >= 0
+    need = np.where(number, board, 0).astype(np.int16) - neighbour_sum(mine)
+    bad = number & ((need < 0) | (need > neighbour_sum(unknown & ~mine)))
+    if bad.any():
+        r, c = np.argwhere(bad)[0]
+        raise InconsistentBoard(f"the number at {(int(r), int(c))} cannot be satisfied")
 
 
 def _constraints(board: Board, unk: BoolArray, mine: BoolArray) -> list[Constraint]:
@@ -269,61 +304,91 @@ def _groups(key: ComponentKey) -> tuple[list[tuple[int, ...]], list[list[int]]]:
 
 def _order(gcons: list[list[int]]) -> list[int]:
     """A group order that keeps few constraints open at once (greedy)."""
+    members: dict[int, list[int]] = defaultdict(list)
+    for g, cons in enumerate(gcons):
+        for c in cons:
+            members[c].append(g)
+    n_open = [0] * len(gcons)
     left = set(range(len(gcons)))
     opened: set[int] = set()
     order: list[int] = []
     while left:
-        g = max(left, key=lambda g: (
-            sum(1 if c in opened else -1 for c in gcons[g]), -g))
+        g = max(left, key=lambda g: (2 * n_open[g] - len(gcons[g]), -g))
         left.remove(g)
-        opened.update(gcons[g])
         order.append(g)
+        for c in gcons[g]:
+            if c not in opened:
+                opened.add(c)
+                for h in members[c]:
+                    n_open[h] += 1
     return order
 
 
-def solve_component(key: ComponentKey) -> ComponentResult:
-    """Tally the solutions of one component by mine count (dynamic programming).
+States = dict[tuple[int, ...], FloatArray]
+
+
+def _run(key: ComponentKey) -> tuple[list[tuple[int, ...]], States]:
+    """The dynamic programme shared by :func:`solve_component` and :func:`solve_tracked`.
 
     The state after assigning a prefix of groups is the tuple of mines every constraint
     still needs; equal states merge, so the cost grows with the frontier's width, not
-    with its number of solutions.
+    with its number of solutions. A ``TRACKED`` constraint only counts its mines.
     """
     groups, gcons = _groups(key)
     n_groups = len(groups)
     n = sum(len(g) for g in groups)
     cap = [len(cells) for cells, _ in key]
+    free = {ci for ci, (_, need) in enumerate(key) if need == TRACKED}
     start = np.zeros((2 * n_groups + 1, n + 1))
     start[0, 0] = 1.0
-    states: dict[tuple[int, ...], FloatArray] = {tuple(need for _, need in key): start}
+    states: States = {tuple(0 if c in free else need for c, (_, need) in enumerate(key)): start}
     for g in _order(gcons):
         s, cs = len(groups[g]), gcons[g]
         for c in cs:
             cap[c] -= s
-        states = _step(states, g, s, cs, cap, n_groups)
+        states = _step(states, g, s, cs, [c for c in cs if c not in free], cap, n_groups)
         if not states:
             raise InconsistentBoard("no layout agrees with the numbers")
-    (table,) = states.values()
+    return groups, states
+
+
+def _result(groups: list[tuple[int, ...]], table: FloatArray) -> ComponentResult:
     top = float(table[0].max())
     return ComponentResult(tuple(groups), table / top, math.log(top))
 
 
-def _step(states: dict[tuple[int, ...], FloatArray], g: int, s: int, cs: list[int],
-          cap: list[int], n_groups: int) -> dict[tuple[int, ...], FloatArray]:
+def solve_component(key: ComponentKey) -> ComponentResult:
+    """Tally the solutions of one component by mine count (dynamic programming)."""
+    groups, states = _run(key)
+    (table,) = states.values()
+    return _result(groups, table)
+
+
+def solve_tracked(key: ComponentKey) -> dict[int, ComponentResult]:
+    """Solve a component with one ``TRACKED`` constraint, once per mine count it can hold:
+    ``{count: result as if the constraint needed exactly count}``."""
+    groups, states = _run(key)
+    (t,) = [ci for ci, (_, need) in enumerate(key) if need == TRACKED]
+    return {-state[t]: _result(groups, table) for state, table in states.items()}
+
+
+def _step(states: States, g: int, s: int, cs: list[int], checked: list[int], cap: list[int],
+          n_groups: int) -> States:
     """Assign 0..s mines to group ``g`` in every state; keep the states that can finish."""
-    out: dict[tuple[int, ...], FloatArray] = {}
+    out: States = {}
     for key, arr in states.items():
-        lo = max(0, max(key[c] - cap[c] for c in cs))
-        hi = min(s, min(key[c] for c in cs))
+        lo = max([0] + [key[c] - cap[c] for c in checked])
+        hi = min([s] + [key[c] for c in checked])
+        if lo > hi:
+            continue
+        width = arr.shape[1]
+        padded = np.zeros((arr.shape[0], width + hi))
+        padded[:, hi:] = arr
         for k in range(lo, hi + 1):
             nk = list(key)
             for c in cs:
                 nk[c] -= k
-            new = np.zeros_like(arr)
-            if k:
-                new[:, k:] = arr[:, :-k]
-            else:
-                new[:] = arr
-            new *= math.comb(s, k)
+            new = padded[:, hi - k: hi - k + width] * math.comb(s, k)
             new[1 + g] = k * new[0]
             new[1 + n_groups + g] = (s - k) * new[0]
             t = tuple(nk)
@@ -337,22 +402,30 @@ def _step(states: dict[tuple[int, ...], FloatArray], g: int, s: int, cs: list[in
 # ------------------------------------------------------------------ combination
 
 
+_LOG_FACT = np.concatenate([[0.0], np.cumsum(np.log(np.arange(1, 4097)))])
+
+
 def _log_comb(n: int, k: npt.NDArray[np.int64]) -> FloatArray:
-    """log C(n, k) elementwise; -inf where k is outside 0..n."""
-    k_f = k.astype(np.float64)
+    """log C(n, k) elementwise; -inf where k is outside 0..n.
+
+    >>> np.exp(_log_comb(5, np.array([2, 6]))).round(9).tolist()
+    [10.0, 0.0]
+    """
+    table = _LOG_FACT if n < len(_LOG_FACT) else np.concatenate(
+        [[0.0], np.cumsum(np.log(np.arange(1, n + 1)))])
     ok = (k >= 0) & (k <= n)
     out = np.full(k.shape, -np.inf)
-    lg = np.vectorize(math.lgamma, otypes=[np.float64])
-    if ok.any():
-        out[ok] = math.lgamma(n + 1) - lg(k_f[ok] + 1) - lg(n - k_f[ok] + 1)
+    kk = k[ok]
+    out[ok] = table[n] - table[kk] - table[n - kk]
     return out
 
 
-def _convolve_all(polys: list[FloatArray]) -> FloatArray:
-    out = np.ones(1)
+def _prefix_products(polys: list[FloatArray]) -> list[FloatArray]:
+    """``out[i]`` = product (convolution) of ``polys[:i]``, each scaled to max 1."""
+    out = [np.ones(1)]
     for p in polys:
-        out = np.convolve(out, p)
-        out /= out.max()
+        q = np.convolve(out[-1], p)
+        out.append(q / q.max())
     return out
 
 
@@ -367,16 +440,14 @@ class _Combined:
 def _combine(results: list[ComponentResult], off: int, left: int) -> _Combined:
     """Weigh each component's mine counts by the rest of the board (see module doc)."""
     sizes = [r.table.shape[1] - 1 for r in results]
-    total_n = sum(sizes)
-    t = np.arange(total_n + 1)
+    t = np.arange(sum(sizes) + 1)
     logb = _log_comb(off, left - t)
-    if not np.isfinite(logb).any():
-        raise InconsistentBoard(_count_message(results, off, left))
-    shift = float(logb[np.isfinite(logb)].max())
-    b = np.exp(logb - shift)
     ok_b = np.isfinite(logb)
+    if not ok_b.any():
+        raise InconsistentBoard(_count_message(results, off, left))
+    shift = float(logb[ok_b].max())
+    b = np.exp(logb - shift)
     weights = [r.table[0] for r in results]
-    oks = [(r.table[0] > 0).astype(np.float64) for r in results]
     full = np.ones(1)
     log_full = 0.0
     for w in weights:
@@ -385,16 +456,18 @@ def _combine(results: list[ComponentResult], off: int, left: int) -> _Combined:
         full /= top
         log_full += math.log(top)
     z = float(full @ b)
-    full_ok = _convolve_all(oks) > 0
-    if z <= 0 or not (full_ok & ok_b).any():
+    oks = [(w > 0).astype(np.float64) for w in weights]
+    pre_ok, suf_ok = _prefix_products(oks), _prefix_products(oks[::-1])[::-1]
+    if z <= 0 or not ((pre_ok[-1] > 0) & ok_b).any():
         raise InconsistentBoard(_count_message(results, off, left))
+    pre, suf = _prefix_products(weights), _prefix_products(weights[::-1])[::-1]
+    b_ok = ok_b.astype(np.float64)
     rest, rest_ok = [], []
     for i in range(len(results)):
-        q = _convolve_all(weights[:i] + weights[i + 1:])
-        q_ok = _convolve_all(oks[:i] + oks[i + 1:]) > 0
-        rest.append(np.array([q @ b[m:m + len(q)] for m in range(sizes[i] + 1)]))
-        rest_ok.append(np.array([bool((q_ok & ok_b[m:m + len(q)]).any())
-                                 for m in range(sizes[i] + 1)]))
+        q = np.convolve(pre[i], suf[i + 1])
+        q_ok = np.convolve(pre_ok[i], suf_ok[i + 1]) > 0
+        rest.append(np.correlate(b, q, "valid")[: sizes[i] + 1])
+        rest_ok.append(np.correlate(b_ok, q_ok.astype(np.float64), "valid")[: sizes[i] + 1] > 0)
     off_expect = float((full * b) @ (left - t)) / z if off else 0.0
     log_total = math.log(z) + log_full + shift + sum(r.log_scale for r in results)
     return _Combined(rest, rest_ok, off_expect, log_total)
@@ -412,38 +485,109 @@ def _count_message(results: list[ComponentResult], off: int, left: int) -> str:
 
 
 def analyse(board: Board, mines: int,
-            cache: MutableMapping[ComponentKey, ComponentResult] | None = None) -> Analysis:
+            cache: MutableMapping[ComponentKey, ComponentResult] | None = None,
+            cheap_first: bool = True) -> Analysis:
     """Exact probabilities and certain squares of ``board`` with ``mines`` mines in all.
 
     ``cache`` (optional) keeps solved components between calls; a component's solution
-    depends only on its key, so one cache may serve a whole game.
+    depends only on its key, so one cache may serve a whole game. ``cheap_first=False``
+    skips the cheap deductions (same answer; faster when they are known to find
+    nothing, e.g. on a board whose certain mines are flagged and has no certain safe).
     """
+    board = _check_board(board)
+    unknown = is_any(board, UNREVEALED_CODES)
+    given = is_any(board, KNOWN_MINE_CODES)
+    if cheap_first:
+        mine, safe = deduce(board, unknown, given)
+    else:
+        mine, safe = given, np.zeros_like(given)
+        _check_numbers(board, unknown, mine)
+    unk = unknown & ~mine & ~safe
+    results = [_solve_cached(k, cache) for k in _components(_constraints(board, unk, mine))]
+    return _assemble(results, _Masks(unk, mine, safe, given), mines)
+
+
+def analyse_reveal(board: Board, mines: int, cell: Cell,
+                   cache: MutableMapping[ComponentKey, ComponentResult] | None = None,
+                   ) -> dict[int, Analysis]:
+    """Open ``cell`` in thought: for each value it can show, the analysis afterwards.
+
+    Equals ``analyse`` of the board with ``cell`` showing that value (no cheap
+    deductions), for every value some layout allows, found in one pass.
+
+    >>> from solver.textboard import parse_board
+    >>> after = analyse_reveal(parse_board("1...\\n...."), 2, (0, 1))
+    >>> {v: round(float(a.probabilities[0, 3]), 3) for v, a in after.items()}
+    {1: 0.5, 2: 0.0}
+    """
+    board = _check_board(board)
+    unknown = is_any(board, UNREVEALED_CODES)
+    if not unknown[cell]:
+        raise ValueError(f"square {cell} is not covered")
+    unknown[cell] = False
+    given = is_any(board, KNOWN_MINE_CODES)
+    masks = _Masks(unknown & ~given, given, np.zeros_like(given), given)
+    try:
+        _check_numbers(board, unknown, given)
+        constraints = _constraints(board, masks.unk, given)
+    except InconsistentBoard:
+        return {}
+    nbs = flat_neighbours(*board.shape)[cell[0] * board.shape[1] + cell[1]]
+    base = sum(1 for j in nbs if given.ravel()[j])
+    around = tuple(j for j in nbs if masks.unk.ravel()[j])
+    try:
+        if not around:
+            results = [_solve_cached(k, cache) for k in _components(constraints)]
+            return {base: _assemble(results, masks, mines)}
+        keys = _components([*constraints, (around, TRACKED)])
+        (tracked,) = [k for k in keys if any(need == TRACKED for _, need in k)]
+        others = [_solve_cached(k, cache) for k in keys if k is not tracked]
+        per_count = solve_tracked(tracked)
+    except InconsistentBoard:
+        return {}
+    out = {}
+    for count, result in sorted(per_count.items()):
+        try:
+            out[base + count] = _assemble([*others, result], masks, mines)
+        except InconsistentBoard:
+            pass
+    return out
+
+
+def _check_board(board: Board) -> Board:
     board = np.asarray(board)
     if board.ndim != 2:
         raise ValueError(f"board must be 2-D, got shape {board.shape}")
-    unknown = np.isin(board, UNREVEALED_CODES)
-    mine, safe = deduce(board, unknown, np.isin(board, KNOWN_MINE_CODES))
-    unk = unknown & ~mine & ~safe
-    left = mines - int(mine.sum())
+    return board
+
+
+@dataclass(frozen=True)
+class _Masks:
+    unk: BoolArray  # squares of unknown content
+    mine: BoolArray  # known mines (given + deduced)
+    safe: BoolArray  # deduced safe, not yet opened
+    given: BoolArray  # mines shown on the board (flags)
+
+
+def _assemble(results: list[ComponentResult], m: _Masks, mines: int) -> Analysis:
+    """Combine solved components with the mine count into an :class:`Analysis`."""
+    left = mines - int(m.mine.sum())
     if left < 0:
-        raise InconsistentBoard(f"needs at least {int(mine.sum())} mines but the game has {mines}")
-    keys = _components(_constraints(board, unk, mine))
-    results = [_solve_cached(k, cache) for k in keys]
-    frontier = np.zeros(board.shape, dtype=bool)
+        raise InconsistentBoard(f"needs at least {int(m.mine.sum())} mines but the game has {mines}")
+    frontier = np.zeros(m.unk.shape, dtype=bool)
     for r in results:
         for cells in r.groups:
             frontier.ravel()[list(cells)] = True
-    off = int((unk & ~frontier).sum())
+    off_mask = m.unk & ~frontier
+    off = int(off_mask.sum())
     comb = _combine(results, off, left)
-    probs = np.full(board.shape, np.nan)
-    probs[mine] = 1.0
-    probs[safe] = 0.0
-    flat = probs.ravel()
-    sure_safe, sure_mine = safe.copy(), mine & ~np.isin(board, KNOWN_MINE_CODES)
+    probs = np.full(m.unk.shape, np.nan)
+    probs[m.mine] = 1.0
+    probs[m.safe] = 0.0
+    sure_safe, sure_mine = m.safe.copy(), m.mine & ~m.given
     for r, rest, ok in zip(results, comb.rest, comb.rest_ok):
-        _fill_component(r, rest, ok, flat, sure_safe.ravel(), sure_mine.ravel())
+        _fill_component(r, rest, ok, probs.ravel(), sure_safe.ravel(), sure_mine.ravel())
     off_p = comb.off_expect / off if off else float("nan")
-    off_mask = unk & ~frontier
     probs[off_mask] = off_p
     if off and off_p == 0.0:
         sure_safe |= off_mask
@@ -457,17 +601,17 @@ def _fill_component(r: ComponentResult, rest: FloatArray, ok: BoolArray, flat: F
                     sure_safe: BoolArray, sure_mine: BoolArray) -> None:
     """Write a component's probabilities and certain squares into flat arrays."""
     n_groups = len(r.groups)
-    z = float(r.table[0] @ rest)
-    for g, cells in enumerate(r.groups):
-        e = r.table[1 + g]
-        idx = list(cells)
-        flat[idx] = min(1.0, float(e @ rest) / (z * len(cells)))
-        if not (e[ok] > 0).any():
-            sure_safe[idx] = True
-            flat[idx] = 0.0
-        elif not (r.table[1 + n_groups + g][ok] > 0).any():
-            sure_mine[idx] = True
-            flat[idx] = 1.0
+    sizes = np.array([len(c) for c in r.groups], dtype=np.float64)
+    mines_e = r.table[1: 1 + n_groups]
+    p = np.minimum(1.0, (mines_e @ rest) / (float(r.table[0] @ rest) * sizes))
+    can_mine = (mines_e[:, ok] > 0).any(axis=1)
+    can_safe = (r.table[1 + n_groups:, ok] > 0).any(axis=1)
+    p[~can_mine] = 0.0
+    p[~can_safe] = 1.0
+    cells, group_of = r.cells, r.group_of
+    flat[cells] = p[group_of]
+    sure_safe[cells] = ~can_mine[group_of]
+    sure_mine[cells] = ~can_safe[group_of]
 
 
 def _solve_cached(key: ComponentKey,
@@ -486,4 +630,4 @@ def _cells(mask: BoolArray) -> tuple[Cell, ...]:
 
 def unknown_cells(board: Board) -> Iterable[Cell]:
     """Unrevealed, unflagged squares in row-major order."""
-    return _cells(np.isin(board, UNREVEALED_CODES))
+    return _cells(is_any(board, UNREVEALED_CODES))

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from solver.cells import COVERED, FLAG, QUESTION, Board, neighbours
-from solver.probability import InconsistentBoard, analyse, mine_probabilities
+from solver.probability import InconsistentBoard, analyse, analyse_reveal, mine_probabilities
 from solver.textboard import parse_board
 
 
@@ -76,6 +76,16 @@ def test_matches_brute_force(seed: int) -> None:
         np.testing.assert_allclose(got, expected, atol=1e-9, equal_nan=True)
 
 
+def test_without_cheap_deductions_same_answer() -> None:
+    for board, mines, _ in positions(120, 42):
+        full = analyse(board, mines)
+        bare = analyse(board, mines, cheap_first=False)
+        np.testing.assert_allclose(bare.probabilities, full.probabilities, atol=1e-9,
+                                   equal_nan=True)
+        assert (bare.safe, bare.mines) == (full.safe, full.mines)
+        assert bare.log_layouts == pytest.approx(full.log_layouts)
+
+
 def test_certain_squares_match_brute_force() -> None:
     for board, mines, _ in positions(150, 99):
         expected = brute_force(board, mines)
@@ -102,6 +112,8 @@ def test_wrong_mine_count_is_inconsistent() -> None:
             if expected is None:
                 with pytest.raises(InconsistentBoard):
                     analyse(board, wrong)
+                with pytest.raises(InconsistentBoard):
+                    analyse(board, wrong, cheap_first=False)
             else:
                 np.testing.assert_allclose(mine_probabilities(board, wrong), expected,
                                            atol=1e-9, equal_nan=True)
@@ -127,3 +139,32 @@ def test_cache_gives_same_answer() -> None:
         np.testing.assert_allclose(analyse(board, mines, cache).probabilities,
                                    analyse(board, mines).probabilities, equal_nan=True)
     assert cache
+
+
+def test_reveal_equals_analysing_each_value() -> None:
+    rng = np.random.default_rng(11)
+    checked = 0
+    for board, mines, _ in positions(80, 21):
+        covered = [tuple(map(int, x)) for x in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
+        if not covered:
+            continue
+        cell = covered[int(rng.integers(len(covered)))]
+        base = analyse(board, mines)
+        after = analyse_reveal(board, mines, cell)
+        total = 0.0
+        for value in range(9):
+            trial = board.copy()
+            trial[cell] = value
+            try:
+                expected = analyse(trial, mines, cheap_first=False)
+            except InconsistentBoard:
+                assert value not in after
+                continue
+            got = after[value]
+            np.testing.assert_allclose(got.probabilities, expected.probabilities, atol=1e-9,
+                                       equal_nan=True)
+            assert (got.safe, got.mines) == (expected.safe, expected.mines)
+            total += np.exp(got.log_layouts - base.log_layouts)
+            checked += 1
+        assert total == pytest.approx(1 - base.probabilities[cell], abs=1e-9)
+    assert checked > 50

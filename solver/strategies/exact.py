@@ -1,0 +1,213 @@
+"""The strongest strategy: exact probabilities plus a one-step lookahead for guesses.
+
+Certain squares come from :func:`solver.probability.analyse` (all at once). When no
+square is certainly safe, the strategy looks at the few squares whose mine
+probability is close to the lowest and, for each value such a square can show,
+works out the position after it: how likely that value is, whether it makes any
+square certainly safe (progress), and how safe the best next guess would be. It picks
+the square with the best chance of surviving this click *and* the next one, never a
+square whose value is already known (no information) while another is available, and
+takes an isolated 50/50 (which no later information can settle) as soon as it shows.
+
+>>> from solver.textboard import parse_board
+>>> strategy = ExactStrategy("safe")
+>>> rng = np.random.default_rng(0)
+>>> strategy.decide(parse_board("....\\n....\\n....\\n"), 2, rng).open
+((0, 0),)
+>>> d = strategy.decide(parse_board("1...\\n1...\\n1...\\n"), 2, rng)
+>>> d.open, d.mines, d.is_guess
+(((0, 1), (2, 1)), ((1, 1),), False)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.cells import FLAG, Board, Cell, neighbours
+from solver.probability import (
+    UNREVEALED_CODES,
+    Analysis,
+    ComponentKey,
+    ComponentResult,
+    InconsistentBoard,
+    analyse,
+    analyse_reveal,
+)
+from solver.strategy import Decision
+
+FIRST_CLICK_OPENING = (3, 3)
+"""First click under the ``opening`` rule, measured from the nearest corner."""
+CANDIDATES = 8
+"""How many near-safest squares get the lookahead."""
+NEAR_SAFEST = 0.10
+"""A square is a candidate when its mine probability is within this of the lowest."""
+CACHE_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What opening one square is expected to bring (see :func:`outlook`).
+
+    ``safety``: chance the square is safe. ``progress``: chance (given safe) that its
+    value makes some other square certainly safe. ``next_safety``: chance (given safe)
+    of surviving the following click too. ``values``: how many values it can show.
+    """
+
+    cell: Cell
+    safety: float
+    progress: float
+    next_safety: float
+    values: int
+
+    @property
+    def score(self) -> float:
+        """Chance of surviving two clicks, with a small bonus for progress."""
+        return self.safety * (self.next_safety + 0.05 * self.progress)
+
+
+class ExactStrategy:
+    """Exact probabilities; guesses by two-click survival among near-safest squares."""
+
+    name = "exact"
+
+    def __init__(self, rule: str = "safe") -> None:
+        self.rule = rule
+        self._cache: dict[ComponentKey, ComponentResult] = {}
+
+    def decide(self, board: Board, mines: int, rng: np.random.Generator) -> Decision:
+        """Every certainly safe square at once, else the best guess (see module doc)."""
+        board = np.asarray(board)
+        unknown = np.isin(board, UNREVEALED_CODES)
+        if not unknown.any():
+            raise ValueError("no covered square left to open")
+        if not (board >= 0).any() and not (board == FLAG).any():
+            return self._first_click(board, mines)
+        if len(self._cache) > CACHE_LIMIT:
+            self._cache.clear()
+        a = analyse(board, mines, self._cache)
+        if a.safe:
+            return Decision(a.safe, a.mines, 0.0, "certain")
+        cell, risk, note = self._guess(board, mines, a)
+        return Decision((cell,), a.mines, risk, note)
+
+    def _first_click(self, board: Board, mines: int) -> Decision:
+        rows, cols = board.shape
+        if self.rule == "opening":
+            r, c = FIRST_CLICK_OPENING
+            cell = (min(r, (rows - 1) // 2), min(c, (cols - 1) // 2))
+        else:
+            cell = (0, 0)
+        risk = mines / board.size if self.rule == "none" else 0.0
+        return Decision((cell,), (), risk, "first click")
+
+    def _guess(self, board: Board, mines: int, a: Analysis) -> tuple[Cell, float, str]:
+        probs = a.probabilities
+        known = board.copy()
+        for cell in a.mines:
+            known[cell] = FLAG
+        pair = forced_fifty_fifty(known, a)
+        if pair is not None:
+            return pair, 0.5, "forced 50/50"
+        outlooks = [outlook(known, mines, a, cell, self._cache)
+                    for cell in candidates(board, a)]
+        live = [o for o in outlooks if o.values > 1] or outlooks
+        best = max(live, key=lambda o: (o.score, o.safety))
+        return best.cell, float(probs[best.cell]), (
+            f"guess: safe {best.safety:.3f}, progress {best.progress:.2f}, "
+            f"two-click {best.score:.3f}")
+
+
+def candidates(board: Board, a: Analysis, limit: int = CANDIDATES) -> list[Cell]:
+    """Squares near the lowest mine probability, cheapest-looking first.
+
+    Ties are broken towards squares with fewer covered neighbours (more likely to show
+    a small, informative number) and, off the frontier, towards the frontier.
+    """
+    probs = a.probabilities
+    unknown = np.isin(board, UNREVEALED_CODES) & (probs < 1.0)
+    cells = [(int(r), int(c)) for r, c in np.argwhere(unknown)]
+    lowest = min(float(probs[x]) for x in cells)
+    rows, cols = board.shape
+    near = [x for x in cells if probs[x] <= lowest + NEAR_SAFEST]
+
+    def key(x: Cell) -> tuple[float, int, int]:
+        nbs = neighbours(x, rows, cols)
+        covered = sum(1 for nb in nbs if unknown[nb])
+        touches = sum(1 for nb in nbs if a.frontier[nb])
+        return (round(float(probs[x]), 4), covered, -touches)
+
+    near.sort(key=key)
+    return near[:limit]
+
+
+def outlook(known: Board, mines: int, a: Analysis, cell: Cell,
+            cache: dict[ComponentKey, ComponentResult]) -> Outlook:
+    """Open ``cell`` in thought: for each value it can show, the position after it."""
+    after = analyse_reveal(known, mines, cell, cache)
+    if not after:
+        raise InconsistentBoard(f"no value fits square {cell}")
+    weights = [math.exp(b.log_layouts - a.log_layouts) for b in after.values()]
+    total = sum(weights)
+    progress = 0.0
+    next_safety = 0.0
+    for w, b in zip(weights, after.values()):
+        if b.safe or not _left_to_open(b):
+            progress += w / total
+            next_safety += w / total
+        else:
+            next_safety += w / total * (1.0 - _lowest(b))
+    return Outlook(cell, 1.0 - float(a.probabilities[cell]), progress, next_safety, len(after))
+
+
+def _left_to_open(a: Analysis) -> bool:
+    probs = a.probabilities
+    return bool(((probs < 1.0) & ~np.isnan(probs)).any())
+
+
+def _lowest(a: Analysis) -> float:
+    probs = a.probabilities
+    return float(np.nanmin(np.where(probs < 1.0, probs, np.nan)))
+
+
+def forced_fifty_fifty(board: Board, a: Analysis) -> Cell | None:
+    """One square of an isolated 50/50, if any: two covered squares holding exactly one
+    mine whose other neighbours are all revealed, so nothing can ever tell them apart.
+    ``board`` should have the certain mines flagged.
+
+    >>> from solver.textboard import parse_board
+    >>> b = parse_board(".1\\n.1\\n")
+    >>> forced_fifty_fifty(b, analyse(b, 1))
+    (0, 0)
+    >>> b = parse_board(".1.\\n.1.\\n")
+    >>> forced_fifty_fifty(b, analyse(b, 1)) is None
+    True
+    """
+    probs = a.probabilities
+    rows, cols = board.shape
+    unknown = np.isin(board, UNREVEALED_CODES) & (probs > 0.0) & (probs < 1.0)
+    for r, c in np.argwhere(unknown & (np.abs(probs - 0.5) < 1e-9)):
+        x = (int(r), int(c))
+        open_x = [nb for nb in neighbours(x, rows, cols) if unknown[nb]]
+        if len(open_x) != 1:
+            continue
+        y = open_x[0]
+        open_y = [nb for nb in neighbours(y, rows, cols) if unknown[nb]]
+        if open_y == [x] and _share_one_mine(board, x, y):
+            return x
+    return None
+
+
+def _share_one_mine(board: Board, x: Cell, y: Cell) -> bool:
+    """True when some revealed number next to both says exactly one of x, y is a mine."""
+    rows, cols = board.shape
+    for nb in set(neighbours(x, rows, cols)) & set(neighbours(y, rows, cols)):
+        if board[nb] >= 0:
+            around = neighbours(nb, rows, cols)
+            flags = sum(1 for z in around if board[z] == FLAG)
+            covered = [z for z in around if board[z] in UNREVEALED_CODES]
+            if sorted(covered) == sorted([x, y]) and board[nb] - flags == 1:
+                return True
+    return False
