@@ -24,7 +24,8 @@ from bot.tkgame import FACE, PITCH, Layout, read_layout
 from solver.cells import COVERED, FLAG, STATE_NAMES, Board, Cell
 from solver.game import BoardSize, Game
 
-LAYOUT_FILE = Path(__file__).resolve().parent.parent / "templates" / "classic" / "capture-layout.txt"
+ROOT = Path(__file__).resolve().parent.parent
+LAYOUT_FILE = ROOT / "templates" / "classic" / "capture-layout.txt"
 
 
 class Capture:
@@ -36,14 +37,15 @@ class Capture:
         self.layout = Layout(rows, cols)
         before: set[int] = set()
         proc = vd.spawn([sys.executable, "-m", "bot.tkgame", "--layout", str(LAYOUT_FILE)],
-                        env={**vd.env, "PYTHONPATH": str(LAYOUT_FILE.parents[2])})
+                        env={**vd.env, "PYTHONPATH": str(ROOT)})
         wid = wait_for_window(vd, proc, "sweepbot demo", before)
         self.window = GameWindow(vd, proc, wid, "classic")
         time.sleep(0.5)
         self.replica = self._new_replica()
 
     def _new_replica(self) -> Game:
-        game = Game(BoardSize(*self.mines.shape, int(self.mines.sum())))
+        rows, cols = self.mines.shape
+        game = Game(BoardSize(rows, cols, int(self.mines.sum())))
         game.set_mines(self.mines)
         return game
 
