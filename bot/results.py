@@ -5,7 +5,7 @@
 >>> r.json_dict()["bv_per_s"]
 40.0
 >>> print(summary([r, GameResult("lost", 9, 9, 10, 3, 3, 0.2, 0.05, 0.25)]))
-2 games: 1 won, 1 lost, 0 aborted; win rate 50.0 %; median time 0.35 s (bot 0.07 s)
+2 games: 1 won, 1 lost, 0 aborted; win rate 50.0 %; median time 0.35 s (bot 0.08 s)
 """
 
 from __future__ import annotations

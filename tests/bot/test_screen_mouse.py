@@ -1,0 +1,133 @@
+"""Screen and mouse layers: coordinate mapping, fakes, the guard, and (live) the real
+mss capture and XTEST pointer on a private virtual display."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import shutil
+
+import numpy as np
+import pytest
+
+from bot.mouse import (
+    ClickRefused,
+    FailSafe,
+    GuardedMouse,
+    MouseStopped,
+    PointerMoved,
+    RecordingMouse,
+    ScreenRect,
+    in_corner,
+)
+from bot.screen import FileScreen, ScreenMap, ScreenPoint, clip_rect
+from vision.geometry import PixelPoint, PixelRect
+
+DOCTEST_MODULES = ["bot.screen", "bot.mouse", "bot.metrics", "bot.results", "bot.heatmap",
+                   "bot.recording", "bot.loop", "bot.reader"]
+
+
+@pytest.mark.parametrize("name", DOCTEST_MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0
+
+
+def test_screen_map_round_trip_on_hidpi() -> None:
+    m = ScreenMap.measure((3840, 2160), (1920, 1080), origin=(100, 0))
+    p = PixelPoint(1001.0, 503.0)
+    s = m.to_screen(p)
+    assert s == ScreenPoint(100 + 500.5, 251.5)
+    assert m.to_pixel(s) == p
+
+
+def test_clip_rect_inside_and_outside() -> None:
+    assert clip_rect(PixelRect(5, 5, 10, 10), 100, 100) == PixelRect(5, 5, 10, 10)
+    assert clip_rect(PixelRect(200, 5, 10, 10), 100, 100).width == 0
+
+
+def test_file_screen_crops_and_advances() -> None:
+    a = np.zeros((20, 30, 3), np.uint8)
+    b = np.full((20, 30, 3), 9, np.uint8)
+    a[2, 3] = (1, 2, 3)
+    screen = FileScreen([a, b])
+    assert screen.size() == (30, 20)
+    assert tuple(screen.grab(PixelRect(3, 2, 4, 4))[0, 0]) == (1, 2, 3)
+    screen.advance()
+    screen.advance()  # stays on the last frame
+    assert int(screen.grab()[0, 0, 0]) == 9
+
+
+def test_guard_refuses_clicks_outside_allowed_rects() -> None:
+    rec = RecordingMouse(size=(800, 600))
+    guard = GuardedMouse(rec)
+    with pytest.raises(ClickRefused):
+        guard.click(ScreenPoint(50, 50))  # nothing allowed yet
+    guard.allow([ScreenRect(10, 10, 100, 100), ScreenRect(300, 10, 20, 20)])
+    guard.click(ScreenPoint(109.5, 10))
+    guard.click(ScreenPoint(310, 20), "right")
+    with pytest.raises(ClickRefused):
+        guard.click(ScreenPoint(110, 50))
+    assert [(a.point, a.button) for a in rec.clicks] == [
+        (ScreenPoint(109.5, 10), "left"), (ScreenPoint(310, 20), "right")]
+
+
+def test_guard_failsafe_corner_and_foreign_moves() -> None:
+    rec = RecordingMouse(size=(800, 600))
+    guard = GuardedMouse(rec)
+    guard.allow([ScreenRect(0, 0, 800, 600)])
+    with pytest.raises(ClickRefused):
+        guard.move(ScreenPoint(0, 599))  # never park on a corner
+    guard.move(ScreenPoint(400, 300))
+    rec.pointer = ScreenPoint(799, 0)
+    with pytest.raises(FailSafe):
+        guard.click(ScreenPoint(50, 50))
+    rec.pointer = ScreenPoint(420, 300)
+    with pytest.raises(PointerMoved):
+        guard.click(ScreenPoint(50, 50))
+    assert not rec.clicks
+
+
+def test_guard_honours_stop_request() -> None:
+    stop = {"now": False}
+    guard = GuardedMouse(RecordingMouse(), stop_requested=lambda: stop["now"])
+    guard.allow([ScreenRect(0, 0, 100, 100)])
+    guard.click(ScreenPoint(5, 5))
+    stop["now"] = True
+    with pytest.raises(MouseStopped, match="Ctrl"):
+        guard.click(ScreenPoint(5, 5))
+
+
+def test_in_corner() -> None:
+    assert in_corner(ScreenPoint(1, 598), (800, 600))
+    assert not in_corner(ScreenPoint(1, 300), (800, 600))
+
+
+needs_xvfb = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("dbus-daemon") is None,
+                                reason="Xvfb (apt: xvfb) and dbus-daemon are needed")
+
+
+@pytest.mark.live
+@needs_xvfb
+def test_live_mss_region_grab_and_xtest_pointer() -> None:
+    from bot.mouse import XTestMouse
+    from bot.realgames import VirtualDisplay
+    from bot.screen import MssScreen
+
+    with VirtualDisplay(width=640, height=480) as vd:
+        screen = MssScreen(vd.display)
+        mouse = XTestMouse(vd.display)
+        try:
+            assert screen.size() == (640, 480) == mouse.size()
+            full = screen.grab()
+            assert full.shape == (480, 640, 3) and full.dtype == np.uint8
+            region = screen.grab(PixelRect(10, 20, 30, 40))
+            assert region.shape == (40, 30, 3)
+            assert np.array_equal(region, full[20:60, 10:40])
+            mouse.move(ScreenPoint(123, 45))
+            assert mouse.position() == ScreenPoint(123, 45)
+            mouse.click(ScreenPoint(200, 100), "right")
+            assert mouse.position() == ScreenPoint(200, 100)
+        finally:
+            screen.close()
+            mouse.close()
