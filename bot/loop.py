@@ -414,7 +414,12 @@ class Player:
         board, death_p, bv = seen.board, None, None
         if seen.status == "lost":
             hit = [(int(r), int(c)) for r, c in np.argwhere(board == EXPLODED)]
-            death_p = game.risk.get(hit[0], game.last_risk) if len(hit) == 1 else game.last_risk
+            if game.moves == 0:
+                death_p = None  # lost before the bot made a move
+            elif len(hit) == 1:
+                death_p = game.risk.get(hit[0], game.last_risk)
+            else:
+                death_p = game.last_risk
         else:
             last = game.known if game.known is not None else board
             candidates = board if not (board == UNKNOWN).any() else last

@@ -1,0 +1,59 @@
+"""The real loop on the recorded screenshots of xdemineur and gnome-mines, with a
+recording mouse: every click lands on a covered square of the board, and finished
+games are recognised without a click."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.loop import PlayConfig, Player
+from bot.mouse import RecordingMouse
+from bot.screen import FileScreen
+from solver.cells import COVERED, QUESTION
+from solver.textboard import parse_board, parse_comments
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+CASES = sorted(p for skin in ("xdemineur", "gnome-mines") for p in (FIXTURES / skin).glob("*.png"))
+
+
+def expected(png: Path) -> tuple[object, dict[str, str]]:
+    text = png.with_suffix(".board").read_text()
+    return parse_board(text), parse_comments(text)
+
+
+@pytest.fixture(scope="module")
+def reader():  # type: ignore[no-untyped-def]
+    pytest.importorskip("vision.read", reason="the vision reader has not landed yet")
+    from bot.reader import SkinReader
+
+    return SkinReader.from_names(["xdemineur", "gnome-mines"])
+
+
+@pytest.mark.parametrize("png", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
+def test_loop_clicks_only_covered_squares(png: Path, reader, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    board, info = expected(png)
+    screen = FileScreen([png])
+    mouse = RecordingMouse(size=screen.size())
+    config = PlayConfig(games=1, mines=int(info["mines"]), redraw_timeout=0.02,
+                        bug_dir=tmp_path)
+    [result] = Player(screen, mouse, reader, "exact", config).play()
+    x_range, y_range = (tuple(int(v) for v in part.split("=")[1].split(".."))
+                        for part in info["cells"].split())
+    rows, cols = board.shape  # type: ignore[attr-defined]
+    pitch_x = (x_range[1] - x_range[0]) / cols
+    pitch_y = (y_range[1] - y_range[0]) / rows
+    for action in mouse.clicks:
+        assert action.point is not None
+        x, y = action.point
+        assert x_range[0] <= x < x_range[1] and y_range[0] <= y < y_range[1], action
+        cell = (int((y - y_range[0]) // pitch_y), int((x - x_range[0]) // pitch_x))
+        assert board[cell] in (COVERED, QUESTION), f"clicked {cell}, a {board[cell]}"  # type: ignore[index]
+    status = info["status"]
+    if status in ("won", "lost"):
+        assert result.outcome == status and not mouse.clicks
+    else:
+        # a still screenshot: the bot clicks, sees nothing change, and stops cleanly
+        assert mouse.clicks, result
+        assert result.outcome == "aborted" and "no effect" in result.reason
