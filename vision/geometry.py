@@ -12,8 +12,9 @@ PixelRect(left=16, top=81, width=630, height=336)
 
 from __future__ import annotations
 
+import bisect
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from solver.cells import Cell
@@ -38,7 +39,17 @@ class PixelRect(NamedTuple):
 @dataclass(frozen=True)
 class BoardGeometry:
     """The board's lattice in an image: skin name, top-left pixel of cell (0, 0),
-    the (possibly fractional) pitch in x and y, and the size in cells."""
+    the (possibly fractional) pitch in x and y, and the size in cells.
+
+    Games that scale their board often spread spare pixels unevenly (gnome-mines: 41 px
+    for the first columns, 40 px for the rest). Optional ``lefts``/``tops`` then hold the
+    measured left/top edge of every column/row's pitch square (``cols``/``rows`` values);
+    without them the lattice is uniform. ``x0``/``y0``/``pitch_*`` stay the uniform fit.
+
+    >>> g = BoardGeometry("s", 0.0, 0.0, 40.5, 40.0, 1, 3, lefts=(0.0, 41.0, 82.0))
+    >>> g.cell_center((0, 2)), g.cell_at(PixelPoint(81.5, 3.0)), g.bounds().width
+    (PixelPoint(x=102.25, y=20.0), (0, 1), 122)
+    """
 
     skin: str
     x0: float
@@ -47,36 +58,67 @@ class BoardGeometry:
     pitch_y: float
     rows: int
     cols: int
+    lefts: tuple[float, ...] | None = field(default=None, repr=False)
+    tops: tuple[float, ...] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.lefts is not None and len(self.lefts) != self.cols:
+            raise ValueError(f"lefts has {len(self.lefts)} edges for {self.cols} columns")
+        if self.tops is not None and len(self.tops) != self.rows:
+            raise ValueError(f"tops has {len(self.tops)} edges for {self.rows} rows")
+
+    def col_left(self, c: int) -> float:
+        """Left edge of column ``c``'s pitch square (``c == cols`` gives the right edge)."""
+        if self.lefts is None:
+            return self.x0 + c * self.pitch_x
+        return self.lefts[c] if c < self.cols else self.lefts[-1] + self.pitch_x
+
+    def row_top(self, r: int) -> float:
+        """Top edge of row ``r``'s pitch square (``r == rows`` gives the bottom edge)."""
+        if self.tops is None:
+            return self.y0 + r * self.pitch_y
+        return self.tops[r] if r < self.rows else self.tops[-1] + self.pitch_y
 
     def cell_center(self, cell: Cell) -> PixelPoint:
         r, c = cell
-        return PixelPoint(self.x0 + (c + 0.5) * self.pitch_x, self.y0 + (r + 0.5) * self.pitch_y)
+        return PixelPoint(self.col_left(c) + 0.5 * self.pitch_x,
+                          self.row_top(r) + 0.5 * self.pitch_y)
 
     def cell_rect(self, cell: Cell) -> PixelRect:
         """The pixel box of one cell's pitch square (rounded to whole pixels)."""
         r, c = cell
-        left = round(self.x0 + c * self.pitch_x)
-        top = round(self.y0 + r * self.pitch_y)
-        right = round(self.x0 + (c + 1) * self.pitch_x)
-        bottom = round(self.y0 + (r + 1) * self.pitch_y)
+        left = round(self.col_left(c))
+        top = round(self.row_top(r))
+        right = round(self.col_left(c) + self.pitch_x)
+        bottom = round(self.row_top(r) + self.pitch_y)
         return PixelRect(left, top, right - left, bottom - top)
 
     def cell_at(self, point: PixelPoint) -> Cell | None:
         """The cell containing ``point``, or None outside the board."""
-        c = math.floor((point.x - self.x0) / self.pitch_x)
-        r = math.floor((point.y - self.y0) / self.pitch_y)
+        if self.lefts is None:
+            c = math.floor((point.x - self.x0) / self.pitch_x)
+        else:
+            c = bisect.bisect_right(self.lefts, point.x) - 1
+            c = c if point.x < self.col_left(self.cols) else self.cols
+        if self.tops is None:
+            r = math.floor((point.y - self.y0) / self.pitch_y)
+        else:
+            r = bisect.bisect_right(self.tops, point.y) - 1
+            r = r if point.y < self.row_top(self.rows) else self.rows
         if 0 <= r < self.rows and 0 <= c < self.cols:
             return (r, c)
         return None
 
     def bounds(self) -> PixelRect:
         """The rectangle covering every cell."""
-        left, top = round(self.x0), round(self.y0)
-        right = round(self.x0 + self.cols * self.pitch_x)
-        bottom = round(self.y0 + self.rows * self.pitch_y)
+        left, top = round(self.col_left(0)), round(self.row_top(0))
+        right = round(self.col_left(self.cols))
+        bottom = round(self.row_top(self.rows))
         return PixelRect(left, top, right - left, bottom - top)
 
     def shifted(self, dx: float, dy: float) -> BoardGeometry:
         """The same lattice moved by (dx, dy) pixels (e.g. into a cropped region)."""
+        lefts = None if self.lefts is None else tuple(v + dx for v in self.lefts)
+        tops = None if self.tops is None else tuple(v + dy for v in self.tops)
         return BoardGeometry(self.skin, self.x0 + dx, self.y0 + dy, self.pitch_x,
-                             self.pitch_y, self.rows, self.cols)
+                             self.pitch_y, self.rows, self.cols, lefts, tops)
