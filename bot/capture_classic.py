@@ -15,7 +15,6 @@ import sys
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from bot.realgames import GameWindow, VirtualDisplay, click, wait_for_window
@@ -23,6 +22,7 @@ from bot.screen import Image
 from bot.tkgame import FACE, PITCH, Layout, read_layout
 from solver.cells import COVERED, FLAG, STATE_NAMES, Board, Cell
 from solver.game import BoardSize, Game
+from vision.skin import Skin, save_skin
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT_FILE = ROOT / "templates" / "classic" / "capture-layout.txt"
@@ -125,26 +125,26 @@ def run_script(cap: Capture) -> tuple[list[tuple[Image, Board]], dict[str, Image
     return frames, faces
 
 
-def save(out_dir: Path, frames: list[tuple[Image, Board]], faces: dict[str, Image],
-         cap: Capture) -> dict[str, list[str]]:
-    """Write one PNG per distinct look of each state and of each face."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+def build_skin(frames: list[tuple[Image, Board]], faces: dict[str, Image], cap: Capture) -> Skin:
+    """The classic skin: one image per distinct look of each state, the face button
+    for the status (searched above the board) and as the restart control."""
     by_state: dict[int, list[Image]] = {}
     for image, board in frames:
         for code, ims in cap.cells(image, board).items():
             by_state.setdefault(code, []).extend(ims)
-    files: dict[str, list[str]] = {}
-    for code, ims in sorted(by_state.items()):
-        name = STATE_NAMES[code]
-        files[name] = []
-        for i, im in enumerate(distinct(ims)):
-            fname = f"{name}.png" if i == 0 else f"{name}-{i}.png"
-            cv2.imwrite(str(out_dir / fname), im)
-            files[name].append(fname)
-    for mood, im in faces.items():
-        cv2.imwrite(str(out_dir / f"face-{mood}.png"), im)
-    cv2.imwrite(str(out_dir / "capture-lost.png"), frames[2][0])
-    return files
+    lay = cap.layout
+    above = -(lay.board_y - lay.face[1] + 6)  # from the board's top edge up past the face
+    region = [0, above, 0, 0]
+    return Skin(
+        name="classic",
+        source="sweepbot's built-in tk window (bot/tkgame.py), captured by bot/capture_classic.py",
+        cell_size=(float(PITCH), float(PITCH)),
+        cells={code: tuple(distinct(ims)) for code, ims in sorted(by_state.items())},
+        status={"method": "face", "region": region,
+                "templates": {mood: (im,) for mood, im in faces.items()}},
+        restart={"kind": "click", "region": region,
+                 "templates": tuple(faces[m] for m in ("playing", "won", "lost"))},
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,9 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     with VirtualDisplay() as vd:
         cap = Capture(vd, mines)
         frames, faces = run_script(cap)
-        files = save(out_dir, frames, faces, cap)
-    for name, fnames in files.items():
-        print(f"{name}: {', '.join(fnames)}")
+    skin = build_skin(frames, faces, cap)
+    path = save_skin(skin, out_dir)
+    for code, images in skin.cells.items():
+        print(f"{STATE_NAMES[code]}: {len(images)} image(s)")
+    print(f"wrote {path}")
     return 0
 
 

@@ -465,8 +465,9 @@ class Player:
             self.mouse.click(self.map.to_screen(restart.point))
             self.mouse.allow([self._screen_rect(self.geometry.bounds())])
             self.park()
-        elif restart.keys:
-            self.mouse.key(restart.keys)
+        else:
+            for keys in restart.keys:
+                self.mouse.key(keys)
 
     def _fresh_board(self) -> bool:
         image = self.screen.grab()

@@ -36,7 +36,7 @@ class Restart:
     """How to start the next game: click ``point`` (image pixels), or press ``keys``."""
 
     point: PixelPoint | None = None
-    keys: str | None = None
+    keys: tuple[str, ...] = ()
 
 
 class Reader(Protocol):
@@ -109,13 +109,14 @@ class SkinReader:
 
         skin = self.skin(geometry)
         how = _restart_spec(skin)
-        keys = how.get("key") or how.get("keys")
-        if how.get("kind", how.get("method")) == "key" and keys:
-            return Restart(keys=str(keys))
+        raw = how.get("keys") or how.get("key") or ()
+        keys = (raw,) if isinstance(raw, str) else tuple(str(k) for k in raw)
+        if how.get("kind") == "key" and keys:
+            return Restart(keys=keys)
         point = locate_restart(image, geometry, skin)
         if point is not None:
             return Restart(point=PixelPoint(float(point.x), float(point.y)))
-        return Restart(keys=str(keys)) if keys else None
+        return Restart(keys=keys) if keys else None
 
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         skin = self.skin(geometry)
