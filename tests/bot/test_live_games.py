@@ -1,0 +1,147 @@
+"""End to end on real windows: xdemineur, gnome-mines and the built-in demo, each on a
+private Xvfb display, played by the real loop through mss and the XTEST pointer."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image as PILImage
+
+from bot.mouse import Button, Mouse
+from bot.results import GameResult
+from bot.screen import ScreenPoint
+from solver.game import BoardSize
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [
+    pytest.mark.live,
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("dbus-daemon") is None,
+                       reason="Xvfb and dbus-daemon are needed (apt: xvfb dbus)"),
+]
+
+
+class ClickLog:
+    """Passes everything to a real mouse and remembers every click."""
+
+    def __init__(self, inner: Mouse) -> None:
+        self.inner = inner
+        self.clicks: list[tuple[ScreenPoint, Button]] = []
+
+    def size(self) -> tuple[int, int]:
+        return self.inner.size()
+
+    def position(self) -> ScreenPoint:
+        return self.inner.position()
+
+    def move(self, p: ScreenPoint) -> None:
+        self.inner.move(p)
+
+    def click(self, p: ScreenPoint, button: Button = "left") -> None:
+        self.clicks.append((p, button))
+        self.inner.click(p, button)
+
+    def key(self, keys: str) -> None:
+        self.inner.key(keys)
+
+
+def play(vd, skin: str, size: BoardSize, games: int, tmp_path: Path):  # type: ignore[no-untyped-def]
+    from bot.loop import PlayConfig, Player
+    from bot.mouse import XTestMouse
+    from bot.reader import SkinReader
+    from bot.screen import MssScreen
+
+    screen, mouse = MssScreen(vd.display), XTestMouse(vd.display)
+    log = ClickLog(mouse)
+    config = PlayConfig(games=games, mines=size.mines, bug_dir=tmp_path, seed=1)
+    player = Player(screen, log, SkinReader.from_names([skin]), "exact", config)
+    try:
+        results = player.play()
+    finally:
+        screen.close()
+        mouse.close()
+    return results, log.clicks, player
+
+
+def check_results(results: list[GameResult], games: int) -> None:
+    assert len(results) == games, results
+    for r in results:
+        assert r.outcome in ("won", "lost"), r
+        if r.outcome == "lost":
+            assert r.death_p is not None and r.death_p >= 0.001, r
+
+
+def inside(p: ScreenPoint, rect: tuple[float, float, float, float]) -> bool:
+    left, top, width, height = rect
+    return left <= p.x < left + width and top <= p.y < top + height
+
+
+@pytest.fixture
+def vd():  # type: ignore[no-untyped-def]
+    pytest.importorskip("vision.read", reason="the vision reader has not landed yet")
+    from bot.realgames import VirtualDisplay
+
+    with VirtualDisplay() as display:
+        yield display
+
+
+def test_xdemineur_intermediate_games(vd, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from bot.realgames import XDEMINEUR_ORIGIN, XDEMINEUR_PITCH, launch_xdemineur
+
+    size = BoardSize.parse("intermediate")
+    window = launch_xdemineur(vd, size.cols, size.rows, size.mines)
+    results, clicks, player = play(vd, "xdemineur", size, 5, tmp_path)
+    check_results(results, 5)
+    left, top, _, _ = window.rect()
+    board = (left + XDEMINEUR_ORIGIN[0], top + XDEMINEUR_ORIGIN[1],
+             size.cols * XDEMINEUR_PITCH, size.rows * XDEMINEUR_PITCH)
+    face_row = (left, top, window.rect()[2], XDEMINEUR_ORIGIN[1])  # the face is above the board
+    for p, button in clicks:
+        assert inside(p, board) or (button == "left" and inside(p, face_row)), p
+
+
+def test_xdemineur_expert_game(vd, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from bot.realgames import launch_xdemineur
+
+    size = BoardSize.parse("expert")
+    launch_xdemineur(vd, size.cols, size.rows, size.mines)
+    results, clicks, _ = play(vd, "xdemineur", size, 1, tmp_path)
+    check_results(results, 1)
+    assert results[0].clicks == len(clicks)
+
+
+def test_gnome_mines_intermediate_games(vd, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from bot.realgames import launch_gnome_mines
+
+    size = BoardSize.parse("intermediate")
+    window = launch_gnome_mines(vd, size.cols, size.rows, size.mines, 800, 700)
+    results, clicks, player = play(vd, "gnome-mines", size, 5, tmp_path)
+    check_results(results, 5)
+    left, top, width, height = window.rect()
+    g = player.geometry
+    b = g.bounds()
+    assert (g.rows, g.cols) == (16, 16)
+    for p, _button in clicks:
+        assert inside(p, (left, top, width, height)), p
+    board_clicks = [p for p, _ in clicks if inside(p, (b.left, b.top, b.width, b.height))]
+    assert len(board_clicks) >= len(clicks) - 4  # the rest: at most one Play Again per game
+
+
+def test_demo_headless_records_a_gif(tmp_path: Path) -> None:
+    pytest.importorskip("vision.read", reason="the vision reader has not landed yet")
+    gif = tmp_path / "demo.gif"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["PYTHONPATH"] = str(ROOT)
+    out = subprocess.run([sys.executable, "-m", "bot.cli", "demo", "--games", "2", "--size",
+                          "beginner", "--seed", "3", "--record", str(gif)],
+                         env=env, cwd=tmp_path, capture_output=True, text=True, timeout=180)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "2 games:" in out.stdout and "recording saved" in out.stdout
+    with PILImage.open(gif) as im:
+        assert im.n_frames >= 3
