@@ -24,7 +24,7 @@ def expected(png: Path) -> tuple[object, dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def reader():  # type: ignore[no-untyped-def]
+def reader():
     pytest.importorskip("vision.read", reason="the vision reader has not landed yet")
     from bot.reader import SkinReader
 
@@ -32,7 +32,7 @@ def reader():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("png", CASES, ids=[f"{p.parent.name}/{p.stem}" for p in CASES])
-def test_loop_clicks_only_covered_squares(png: Path, reader, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_loop_clicks_only_covered_squares(png: Path, reader, tmp_path: Path) -> None:
     board, info = expected(png)
     screen = FileScreen([png])
     mouse = RecordingMouse(size=screen.size())

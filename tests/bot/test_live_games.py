@@ -51,7 +51,7 @@ class ClickLog:
         self.inner.key(keys)
 
 
-def play(vd, skin: str, size: BoardSize, games: int, tmp_path: Path):  # type: ignore[no-untyped-def]
+def play(vd, skin: str, size: BoardSize, games: int, tmp_path: Path):
     from bot.loop import PlayConfig, Player
     from bot.mouse import XTestMouse
     from bot.reader import SkinReader
@@ -83,7 +83,7 @@ def inside(p: ScreenPoint, rect: tuple[float, float, float, float]) -> bool:
 
 
 @pytest.fixture
-def vd():  # type: ignore[no-untyped-def]
+def vd():
     pytest.importorskip("vision.read", reason="the vision reader has not landed yet")
     from bot.realgames import VirtualDisplay
 
@@ -91,7 +91,7 @@ def vd():  # type: ignore[no-untyped-def]
         yield display
 
 
-def test_xdemineur_intermediate_games(vd, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_xdemineur_intermediate_games(vd, tmp_path: Path) -> None:
     from bot.realgames import XDEMINEUR_ORIGIN, XDEMINEUR_PITCH, launch_xdemineur
 
     size = BoardSize.parse("intermediate")
@@ -106,7 +106,7 @@ def test_xdemineur_intermediate_games(vd, tmp_path: Path) -> None:  # type: igno
         assert inside(p, board) or (button == "left" and inside(p, face_row)), p
 
 
-def test_xdemineur_expert_game(vd, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_xdemineur_expert_game(vd, tmp_path: Path) -> None:
     from bot.realgames import launch_xdemineur
 
     size = BoardSize.parse("expert")
@@ -116,7 +116,7 @@ def test_xdemineur_expert_game(vd, tmp_path: Path) -> None:  # type: ignore[no-u
     assert results[0].clicks == len(clicks)
 
 
-def test_gnome_mines_intermediate_games(vd, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_gnome_mines_intermediate_games(vd, tmp_path: Path) -> None:
     from bot.realgames import launch_gnome_mines
 
     size = BoardSize.parse("intermediate")
