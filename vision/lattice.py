@@ -15,12 +15,13 @@ tile plus half the gap or grid line on each side.
 ...         x, y = round(30 + c * 25.5), round(40 + r * 25.5)
 ...         img[y + 2:y + 24, x + 2:x + 24] = (180, 180, 180)
 >>> g = find_lattice(img)
->>> (g.rows, g.cols, round(g.pitch_x, 1), round(g.x0), round(g.y0))
-(5, 7, 25.5, 30, 40)
+>>> (g.rows, g.cols, round(g.pitch_x, 1), g.x0, g.y0)
+(5, 7, 25.5, 30.0, 40.0)
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -144,6 +145,8 @@ class LatticeFit:
     pitch_x: float
     pitch_y: float
     cells: frozenset[tuple[int, int]]
+    col_centres: tuple[tuple[int, float], ...] = ()
+    row_centres: tuple[tuple[int, float], ...] = ()
 
 
 def fit_lattice(group: list[Blob]) -> LatticeFit | None:
@@ -167,7 +170,14 @@ def fit_lattice(group: list[Blob]) -> LatticeFit | None:
     cells = frozenset(zip(iy[keep].tolist(), ix[keep].tolist(), strict=True))
     if len(cells) < MIN_CELLS:
         return None
-    return LatticeFit(ax, ay, px, py, cells)
+    return LatticeFit(ax, ay, px, py, cells, _line_centres(cx[keep], ix[keep]),
+                      _line_centres(cy[keep], iy[keep]))
+
+
+def _line_centres(centres: npt.NDArray[np.float64],
+                  idx: npt.NDArray[np.int64]) -> tuple[tuple[int, float], ...]:
+    """The measured centre of every lattice line that has tiles on it."""
+    return tuple((int(i), float(np.median(centres[idx == i]))) for i in np.unique(idx))
 
 
 def main_block(cells: frozenset[tuple[int, int]]) -> tuple[int, int, int, int]:
@@ -191,10 +201,40 @@ def main_block(cells: frozenset[tuple[int, int]]) -> tuple[int, int, int, int]:
             int(rr.max()) + r_min, int(cc.max()) + c_min)
 
 
+def _edges(measured: tuple[tuple[int, float], ...], a: float, pitch: float, first: int,
+           n: int) -> tuple[float, ...]:
+    """Edges of lines first..first+n-1: measured centres where known, else the
+    nearest measured line plus whole pitches."""
+    known = dict(measured)
+    out = []
+    for i in range(first, first + n):
+        if i in known:
+            centre = known[i]
+        elif known:
+            j = min(known, key=lambda k: abs(k - i))
+            centre = known[j] + (i - j) * pitch
+        else:
+            centre = a + i * pitch
+        out.append(centre - pitch / 2)
+    return tuple(out)
+
+
+def _snap(v: float) -> float:
+    """Whole pixels for a whole-pixel pitch."""
+    return float(round(v)) if abs(v - round(v)) < 0.02 else v
+
+
 def _geometry(fit: LatticeFit, r0: int, c0: int, r1: int, c1: int) -> BoardGeometry:
-    x0 = fit.cx0 + (c0 - 0.5) * fit.pitch_x
-    y0 = fit.cy0 + (r0 - 0.5) * fit.pitch_y
-    return BoardGeometry("", x0, y0, fit.pitch_x, fit.pitch_y, r1 - r0 + 1, c1 - c0 + 1)
+    px, py = _snap(fit.pitch_x), _snap(fit.pitch_y)
+    # whole-pixel edges, off the .5 tie: a boundary in the middle of a one-pixel grid
+    # line goes to the line's pixel
+    lefts = tuple(float(math.floor(v + 0.05))
+                  for v in _edges(fit.col_centres, fit.cx0, px, c0, c1 - c0 + 1))
+    tops = tuple(float(math.floor(v + 0.05))
+                 for v in _edges(fit.row_centres, fit.cy0, py, r0, r1 - r0 + 1))
+    x0 = float(round(np.mean(np.array(lefts) - px * np.arange(len(lefts)))))
+    y0 = float(round(np.mean(np.array(tops) - py * np.arange(len(tops)))))
+    return BoardGeometry("", x0, y0, px, py, r1 - r0 + 1, c1 - c0 + 1, lefts, tops)
 
 
 def candidate_lattices(image: Image) -> list[BoardGeometry]:
@@ -207,21 +247,22 @@ def candidate_lattices(image: Image) -> list[BoardGeometry]:
                 continue
             r0, c0, r1, c1 = main_block(fit.cells)
             inside = sum(r0 <= r <= r1 and c0 <= c <= c1 for r, c in fit.cells)
-            geometry = _geometry(fit, r0, c0, r1, c1)
-            if geometry.rows >= 2 and geometry.cols >= 2 and _fits_image(geometry, image):
-                scored.append((inside, geometry))
+            g = _geometry(fit, r0, c0, r1, c1)
+            if g.rows >= 2 and g.cols >= 2 and _fits_image(g, image):
+                scored.append((inside, g))
     scored.sort(key=lambda sg: -sg[0])
     return [g for _, g in scored]
 
 
 def _fits_image(g: BoardGeometry, image: Image) -> bool:
     b = g.bounds()
-    return b.left >= 0 and b.top >= 0 and b.left + b.width <= image.shape[1] \
-        and b.top + b.height <= image.shape[0]
+    return (b.left >= 0 and b.top >= 0 and b.left + b.width <= image.shape[1]
+            and b.top + b.height <= image.shape[0])
 
 
 def find_lattice(image: Image, extend: bool = True) -> BoardGeometry:
-    """The board's lattice in ``image`` (skin name left empty).
+    """The board's lattice in ``image`` (skin name left empty), with the measured
+    left/top edge of every column/row (``lefts``/``tops``).
 
     Raises :class:`NoBoardError` when there is no regular lattice of at least
     ``MIN_CELLS`` identical tiles. With ``extend``, whole rows or columns at the edge
@@ -238,22 +279,42 @@ def find_lattice(image: Image, extend: bool = True) -> BoardGeometry:
     return extend_lattice(image, found[0]) if extend else found[0]
 
 
-def cell_signature(
-    image: Image, g: BoardGeometry, cell: tuple[int, int], size: int = 12
-) -> npt.NDArray[np.float32]:
-    """A small float image of one cell (its pitch square shrunk to ``size`` x ``size``)."""
-    rect = g.cell_rect(cell)
-    crop = image[rect.top:rect.top + rect.height, rect.left:rect.left + rect.width]
-    return cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA).astype(np.float32)
+def template_size(g: BoardGeometry) -> tuple[int, int]:
+    """Width and height of a cell cut from ``g``: the pitch, rounded."""
+    return max(1, round(g.pitch_x)), max(1, round(g.pitch_y))
 
 
-def _line_matches(image: Image, g: BoardGeometry, cells: list[tuple[int, int]],
-                  inside: list[npt.NDArray[np.float32]], tol: float) -> bool:
-    for cell in cells:
-        sig = cell_signature(image, g, cell)
-        if min(float(np.abs(sig - s).mean()) for s in inside) > tol:
-            return False
-    return True
+def cut(image: Image, g: BoardGeometry, cell: tuple[int, int]) -> Image:
+    """One cell's pitch square at :func:`template_size`, from the cell's measured
+    left/top edge (so squares of one look line up even when the pitch wobbles)."""
+    w, h = template_size(g)
+    r, c = cell
+    left = min(max(round(g.col_left(c)), 0), image.shape[1] - w)
+    top = min(max(round(g.row_top(r)), 0), image.shape[0] - h)
+    return np.ascontiguousarray(image[top:top + h, left:left + w])
+
+
+def _signature(image: Image, g: BoardGeometry, cell: tuple[int, int]) -> npt.NDArray[np.float32]:
+    small = cv2.resize(cut(image, g, cell), (12, 12), interpolation=cv2.INTER_AREA)
+    return small.astype(np.float32)
+
+
+def _grown(g: BoardGeometry, side: str) -> tuple[BoardGeometry, list[tuple[int, int]]]:
+    """``g`` with one more line on ``side``, and the new line's cells."""
+    px, py, rows, cols = g.pitch_x, g.pitch_y, g.rows, g.cols
+    lefts = tuple(g.col_left(c) for c in range(cols))
+    tops = tuple(g.row_top(r) for r in range(rows))
+    if side == "left":
+        return (BoardGeometry("", g.x0 - px, g.y0, px, py, rows, cols + 1,
+                              (lefts[0] - px, *lefts), tops), [(r, 0) for r in range(rows)])
+    if side == "right":
+        return (BoardGeometry("", g.x0, g.y0, px, py, rows, cols + 1,
+                              (*lefts, lefts[-1] + px), tops), [(r, cols) for r in range(rows)])
+    if side == "top":
+        return (BoardGeometry("", g.x0, g.y0 - py, px, py, rows + 1, cols,
+                              lefts, (tops[0] - py, *tops)), [(0, c) for c in range(cols)])
+    return (BoardGeometry("", g.x0, g.y0, px, py, rows + 1, cols,
+                          lefts, (*tops, tops[-1] + py)), [(rows, c) for c in range(cols)])
 
 
 def extend_lattice(image: Image, g: BoardGeometry, tol: float = 6.0) -> BoardGeometry:
@@ -262,24 +323,16 @@ def extend_lattice(image: Image, g: BoardGeometry, tol: float = 6.0) -> BoardGeo
         sigs = {}
         for r in range(g.rows):
             for c in range(g.cols):
-                s = cell_signature(image, g, (r, c))
+                s = _signature(image, g, (r, c))
                 sigs[s.astype(np.uint8).tobytes()] = s
         inside = list(sigs.values())
-        grown = None
-        options = [
-            (BoardGeometry("", g.x0 - g.pitch_x, g.y0, g.pitch_x, g.pitch_y, g.rows, g.cols + 1),
-             [(r, 0) for r in range(g.rows)]),
-            (BoardGeometry("", g.x0, g.y0, g.pitch_x, g.pitch_y, g.rows, g.cols + 1),
-             [(r, g.cols) for r in range(g.rows)]),
-            (BoardGeometry("", g.x0, g.y0 - g.pitch_y, g.pitch_x, g.pitch_y, g.rows + 1, g.cols),
-             [(0, c) for c in range(g.cols)]),
-            (BoardGeometry("", g.x0, g.y0, g.pitch_x, g.pitch_y, g.rows + 1, g.cols),
-             [(g.rows, c) for c in range(g.cols)]),
-        ]
-        for cand, line in options:
-            if _fits_image(cand, image) and _line_matches(image, cand, line, inside, tol):
-                grown = cand
+        for side in ("left", "right", "top", "bottom"):
+            cand, line = _grown(g, side)
+            if _fits_image(cand, image) and all(
+                min(float(np.abs(_signature(image, cand, cell) - s).mean()) for s in inside) <= tol
+                for cell in line
+            ):
+                g = cand
                 break
-        if grown is None:
+        else:
             return g
-        g = grown
