@@ -200,6 +200,7 @@ class TkMinesweeper:
         self.size, self.rule, self.log, self.fixed = size, rule, log, layout
         self.seeds = np.random.default_rng(seed)
         self.layout = Layout(size.rows, size.cols)
+        self.tally: dict[str, int] = {}
         self.root = tkinter.Tk(className="sweepbot-demo")
         self.root.title(TITLE)
         self.root.resizable(False, False)
@@ -284,6 +285,9 @@ class TkMinesweeper:
             self.finished()
 
     def finished(self) -> None:
+        self.tally[self.game.status] = self.tally.get(self.game.status, 0) + 1
+        self.root.title(f"{TITLE} ({self.tally.get('won', 0)} won, "
+                        f"{self.tally.get('lost', 0)} lost)")
         if self.log is None or self.game.mines is None:
             return
         record = {"outcome": self.game.status, "rows": self.size.rows, "cols": self.size.cols,
