@@ -5,8 +5,9 @@ layouts consistent with the board: each starts as the mines left spread uniforml
 the unknown squares, then, while some number sees the wrong count, one conflicting number
 is chosen at random and repaired by moving one mine (out of its squares when it sees too
 many, into them when too few), the other end of the move being the best of a few random
-candidates (fewest new conflicts; squares touching no number never conflict). The repair
-is bounded (``max_steps`` moves); a layout still in conflict then is dropped. Squares
+candidates (fewest new conflicts; squares touching no number never conflict), half of
+them drawn from the squares of other conflicting numbers. The repair is bounded
+(``max_steps`` moves); a layout still in conflict then is dropped. Squares
 touching no number are interchangeable, so the repair tracks only how many mines sit
 there and spreads them at random once the layout fits.
 
@@ -101,23 +102,42 @@ class Sampler:
         return counts, fitted
 
     def repaired(self, max_steps: int) -> tuple[list[int], int] | None:
-        """One layout: random start, then bounded repair moves; None if it never fits."""
-        n_front, n_all = len(self.front), len(self.front) + len(self.inner)
-        if not 0 <= self.left <= n_all:
+        """One layout: a random start, then at most ``max_steps`` repair moves."""
+        if not 0 <= self.left <= len(self.front) + len(self.inner):
             return None
-        chosen = self.rnd.sample(range(n_all), self.left)
+        self.start()
+        for _ in range(max_steps):
+            if not self.bad:
+                break
+            self.repair(self.bad[int(self.rnd.random() * len(self.bad))])
+        return None if self.bad else (self.mine, self.inner_mines)
+
+    def start(self) -> None:
+        """A fresh uniformly random layout of the mines left, with its conflicts."""
+        n_front = len(self.front)
+        chosen = self.rnd.sample(range(n_front + len(self.inner)), self.left)
         self.mine = [0] * n_front
         for v in chosen:
             if v < n_front:
                 self.mine[v] = 1
         self.inner_mines = sum(1 for v in chosen if v >= n_front)
         self.seen = [sum(self.mine[v] for v in cells) for cells in self.members]
-        self.bad = {j for j in range(len(self.need)) if self.seen[j] != self.need[j]}
-        for _ in range(max_steps):
-            if not self.bad:
-                return self.mine, self.inner_mines
-            self.repair(self.rnd.choice(tuple(self.bad)))
-        return (self.mine, self.inner_mines) if not self.bad else None
+        self.bad: list[int] = []
+        self.slot: dict[int, int] = {}
+        for j in range(len(self.need)):
+            if self.seen[j] != self.need[j]:
+                self.mark(j, True)
+
+    def mark(self, j: int, bad: bool) -> None:
+        """Add number j to, or drop it from, the list of conflicting numbers."""
+        if bad and j not in self.slot:
+            self.slot[j] = len(self.bad)
+            self.bad.append(j)
+        elif not bad and j in self.slot:
+            pos, last = self.slot.pop(j), self.bad.pop()
+            if last != j:
+                self.bad[pos] = last
+                self.slot[last] = pos
 
     def repair(self, j: int) -> None:
         """Move one mine out of (too many) or into (too few) number ``j``'s squares."""
@@ -139,8 +159,12 @@ class Sampler:
         n_front, n_inner = len(self.front), len(self.inner)
         rand = self.rnd.random
         best, best_cost = -2, 10**9
-        for _ in range(CANDIDATES):
-            v = int(rand() * (n_front + n_inner))
+        for i in range(CANDIDATES):
+            if i % 2:  # odd draws: a square of another conflicting number
+                cells = self.members[self.bad[int(rand() * len(self.bad))]]
+                v = cells[int(rand() * len(cells))]
+            else:  # even draws: any unknown square
+                v = int(rand() * (n_front + n_inner))
             if v >= n_front:  # an unconstrained square: a mine with the pool's density
                 if (rand() * n_inner < self.inner_mines) == want_mine:
                     return -1
@@ -175,7 +199,4 @@ class Sampler:
         self.mine[v] += change
         for j in self.of[v]:
             self.seen[j] += change
-            if self.seen[j] == self.need[j]:
-                self.bad.discard(j)
-            else:
-                self.bad.add(j)
+            self.mark(j, self.seen[j] != self.need[j])
