@@ -104,6 +104,13 @@ class Preview:
 
 
 @dataclass(frozen=True)
+class _ReadCache:
+    geometry: BoardGeometry
+    image: Image
+    board: Board
+
+
+@dataclass(frozen=True)
 class _Seen:
     image: Image
     board: Board
@@ -131,6 +138,7 @@ class Player:
         self.mines = 0
         self.needs_flags = False
         self.results: list[GameResult] = []
+        self._cache: _ReadCache | None = None
 
     # ----------------------------------------------------------------- games
     def play(self) -> list[GameResult]:
@@ -288,7 +296,7 @@ class Player:
             if attempt == 2:
                 self._relocate()
             image, geometry = self.capture()
-            board = self.reader.read(image, geometry)
+            board = self.read(image, geometry)
             status = self._status(image, geometry, board)
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
@@ -305,6 +313,27 @@ class Player:
         path = self.save_bug_image()
         raise PlayStopped(f"could not read the board: {problem}; board image saved to {path}")
 
+    def read(self, image: Image, geometry: BoardGeometry) -> Board:
+        """Read the board, re-reading only the squares whose pixels changed since the
+        last read of the same lattice (identical pixels give an identical read)."""
+        cache, rows, cols = self._cache, geometry.rows, geometry.cols
+        board: Board | None = None
+        if cache is not None and cache.geometry == geometry and cache.image.shape == image.shape:
+            changed = changed_cells(cache.image, image, geometry)
+            if not changed.any():
+                board = cache.board.copy()
+            else:
+                rs, cs = np.nonzero(changed)
+                r0, r1, c0, c1 = int(rs.min()), int(rs.max()) + 1, int(cs.min()), int(cs.max()) + 1
+                if (r1 - r0) * (c1 - c0) <= rows * cols // 2:
+                    board = cache.board.copy()
+                    board[r0:r1, c0:c1] = self.reader.read(
+                        image, sub_geometry(geometry, r0, r1, c0, c1))
+        if board is None:
+            board = self.reader.read(image, geometry)
+        self._cache = _ReadCache(geometry, image, board)
+        return board
+
     def _decide(self, board: Board) -> Decision:
         """The strategy's move; when only mines are left hidden, no need to ask it."""
         assert self.strategy is not None
@@ -315,15 +344,19 @@ class Player:
         return self.strategy.decide(board, self.mines, self.rng)
 
     def _status(self, image: Image, geometry: BoardGeometry, board: Board) -> str:
+        """Lost when the board shows mines; won when only mines are left hidden and the
+        game agrees (or needs no flags to say so). A game cannot be won while a safe
+        square is still covered, so the status display is read only in the endgame;
+        reads that fail are checked against the full-screen status in :meth:`observe`."""
         if np.isin(board, (EXPLODED, MINE)).any():
             return "lost"
+        unrevealed = int(np.isin(board, (COVERED, FLAG, QUESTION)).sum())
+        if unrevealed != self.mines or (board == UNKNOWN).any():
+            return "playing"
         status = self.reader.status(image, geometry)
         if status in ("won", "lost"):
             return status
-        unrevealed = int(np.isin(board, (COVERED, FLAG, QUESTION)).sum())
-        if unrevealed == self.mines and not (board == UNKNOWN).any() and not self.needs_flags:
-            return "won"
-        return "playing"
+        return "playing" if self.needs_flags else "won"
 
     def _full_status(self) -> str:
         assert self.geometry is not None
@@ -498,6 +531,40 @@ class Player:
             yield
         finally:
             signal.signal(signal.SIGINT, old)
+
+
+def sub_geometry(g: BoardGeometry, r0: int, r1: int, c0: int, c1: int) -> BoardGeometry:
+    """The lattice of rows r0..r1-1 and columns c0..c1-1 of ``g``.
+
+    >>> g = BoardGeometry("s", 10.0, 20.0, 5.0, 4.0, 8, 9)
+    >>> sub_geometry(g, 2, 4, 3, 9).cell_center((0, 0)) == g.cell_center((2, 3))
+    True
+    """
+    lefts = None if g.lefts is None else g.lefts[c0:c1]
+    tops = None if g.tops is None else g.tops[r0:r1]
+    return BoardGeometry(g.skin, g.col_left(c0), g.row_top(r0), g.pitch_x, g.pitch_y,
+                         r1 - r0, c1 - c0, lefts, tops)
+
+
+def changed_cells(before: Image, after: Image, g: BoardGeometry) -> np.ndarray:
+    """Which squares (rows x cols booleans) have any pixel that differs.
+
+    >>> a = np.zeros((40, 60, 3), np.uint8)
+    >>> b = a.copy(); b[25, 31] = 9
+    >>> g = BoardGeometry("s", 0.0, 0.0, 20.0, 20.0, 2, 3)
+    >>> changed_cells(a, b, g).astype(int).tolist()
+    [[0, 0, 0], [0, 1, 0]]
+    """
+    h, w = after.shape[:2]
+    ys = np.clip(np.rint([g.row_top(r) for r in range(g.rows + 1)]).astype(np.intp), 0, h)
+    xs = np.clip(np.rint([g.col_left(c) for c in range(g.cols + 1)]).astype(np.intp), 0, w)
+    box = (slice(ys[0], ys[-1]), slice(xs[0], xs[-1]))
+    diff = (before[box] != after[box]).any(axis=2)
+    if diff.size == 0:
+        return np.zeros((g.rows, g.cols), dtype=bool)
+    per_row = np.add.reduceat(diff, np.minimum(ys[:-1] - ys[0], diff.shape[0] - 1), axis=0)
+    cells = np.add.reduceat(per_row, np.minimum(xs[:-1] - xs[0], diff.shape[1] - 1), axis=1)
+    return cells.astype(bool)
 
 
 def contradiction(board: Board, known: Board | None) -> str:
