@@ -1,0 +1,174 @@
+"""Read every square of a located board into a knowledge array.
+
+The board region is resampled once so that every cell becomes a ``SAMPLE`` x ``SAMPLE``
+square (any window size, fractional or uneven pitch), and every cell is compared with
+every template of the skin at once by mean squared difference (one matrix product).
+A square whose best template is not close enough, or not clearly closer than the best
+template of any other state, is ``UNKNOWN``: the reader never guesses.
+
+>>> from vision.skin import load_skin
+>>> from vision.geometry import BoardGeometry
+>>> from solver.cells import COVERED
+>>> skin = load_skin("xdemineur")
+>>> tile = skin.cells[COVERED][0]
+>>> image = np.tile(tile, (2, 3, 1))            # a 2x3 board of covered squares
+>>> image[21:, 42:] = 255                        # one square no template explains
+>>> board = read_board(image, BoardGeometry("xdemineur", 0, 0, 21, 21, 2, 3), skin)
+>>> print(format_board(board), end="")
+...
+..U
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from solver.cells import UNKNOWN, Board
+from solver.textboard import format_board  # noqa: F401  (used by the doctest)
+from vision.geometry import BoardGeometry
+from vision.skin import Image, Skin
+
+SAMPLE = 12
+"""Side in pixels of the small square every cell and template is compared at."""
+
+MAX_RMS = 24.0
+"""A cell further than this (root mean squared difference, 0-255 scale) from every
+template is unknown."""
+
+MARGIN = 0.6
+"""The best state's distance must be at most this fraction of the next state's."""
+
+F32 = npt.NDArray[np.float32]
+_BLOCK = 32
+
+
+@dataclass(frozen=True, eq=False)
+class TemplateBank:
+    """A skin's templates as one matrix: row i is template i at SAMPLE x SAMPLE."""
+
+    vectors: F32
+    sq_norms: F32
+    codes: npt.NDArray[np.int8]
+    states: npt.NDArray[np.int8]
+    starts: npt.NDArray[np.intp]  # first template of each state (templates sorted by code)
+
+
+_BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
+
+
+def _halve_image(img: Image) -> Image:
+    h, w = img.shape[:2]
+    even = img[: h - h % 2, : w - w % 2]
+    return cv2.resize(even, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+
+
+def _resample(img: Image, cells_x: int, cells_y: int, factor: int = 1) -> Image:
+    """Resample ``img`` to ``factor * SAMPLE`` pixels per cell: exact 2x2 means while
+    the image is at least twice too big (fast, no aliasing), then bilinear."""
+    side = factor * SAMPLE
+    while img.shape[1] >= 2 * cells_x * side and img.shape[0] >= 2 * cells_y * side:
+        img = _halve_image(img)
+    return cv2.resize(img, (cells_x * side, cells_y * side), interpolation=cv2.INTER_LINEAR)
+
+
+def template_bank(skin: Skin) -> TemplateBank:
+    """The skin's templates resampled for comparison (cached per skin object)."""
+    hit = _BANKS.get(id(skin))
+    if hit is not None and hit[0] is skin:
+        return hit[1]
+    vecs, codes = [], []
+    for code in sorted(skin.cells):
+        for img in skin.cells[code]:
+            vecs.append(_resample(img, 1, 1).reshape(-1))
+            codes.append(code)
+    vectors = np.ascontiguousarray(np.stack(vecs), dtype=np.float32)
+    code_arr = np.array(codes, np.int8)
+    states, starts = np.unique(code_arr, return_index=True)
+    bank = TemplateBank(vectors, (vectors * vectors).sum(axis=1), code_arr,
+                        states.astype(np.int8), starts.astype(np.intp))
+    _BANKS[id(skin)] = (skin, bank)
+    return bank
+
+
+def _offsets(edges: tuple[float, ...] | None, start: float, pitch: float, n: int) -> npt.NDArray[
+        np.intp]:
+    """Per-line shift, in 2*SAMPLE units, of measured edges from the uniform lattice."""
+    if edges is None:
+        return np.zeros(n, np.intp)
+    uniform = start + pitch * np.arange(n)
+    return np.rint((np.asarray(edges) - uniform) * (2 * SAMPLE) / pitch).astype(np.intp)
+
+
+def _index(shifts: npt.NDArray[np.intp], n: int) -> npt.NDArray[np.intp]:
+    s2 = 2 * SAMPLE
+    idx = np.arange(n * s2).reshape(n, s2) + shifts[:, None]
+    return np.clip(idx, 0, n * s2 - 1).reshape(-1)
+
+
+def cell_samples(image: Image, geometry: BoardGeometry) -> F32:
+    """Every cell as a row vector (rows*cols, SAMPLE*SAMPLE*3), row-major cell order."""
+    g = geometry
+    x0, y0 = g.col_left(0), g.row_top(0)
+    px = (g.col_left(g.cols) - x0) / g.cols
+    py = (g.row_top(g.rows) - y0) / g.rows
+    left, top = int(round(x0)), int(round(y0))
+    right, bottom = int(round(x0 + g.cols * px)), int(round(y0 + g.rows * py))
+    h, w = image.shape[:2]
+    if left < 0 or top < 0 or right > w or bottom > h or right <= left or bottom <= top:
+        raise ValueError(f"board {left},{top}-{right},{bottom} lies outside the {w}x{h} image")
+    region = image[top:bottom, left:right]
+    if g.lefts is None and g.tops is None:
+        small = _resample(region, g.cols, g.rows)
+    else:  # shift each column/row to its measured edge at twice the sample size
+        big = _resample(region, g.cols, g.rows, 2)
+        if g.lefts is not None:
+            big = big[:, _index(_offsets(g.lefts, x0, px, g.cols), g.cols)]
+        if g.tops is not None:
+            big = big[_index(_offsets(g.tops, y0, py, g.rows), g.rows)]
+        small = _halve_image(big)
+    s = SAMPLE
+    cells = small.reshape(g.rows, s, g.cols, s, 3).transpose(0, 2, 1, 3, 4)
+    return np.ascontiguousarray(cells.reshape(g.rows * g.cols, s * s * 3), dtype=np.float32)
+
+
+def _sq_distances(samples: F32, bank: TemplateBank) -> F32:
+    """Sum of squared differences of every sample to every template (n, templates)."""
+    # small blocks keep OpenBLAS single-threaded: its threads cost milliseconds on a
+    # busy 2-core machine for a product this size
+    cross = np.concatenate([samples[i:i + _BLOCK] @ bank.vectors.T
+                            for i in range(0, len(samples), _BLOCK)])
+    sq = (samples * samples).sum(axis=1)[:, None] - 2.0 * cross
+    sq += bank.sq_norms[None, :]
+    return sq
+
+
+def state_distances(samples: F32, bank: TemplateBank) -> F32:
+    """Root mean squared difference of every sample to the nearest template of every
+    state (n, states); column j is state ``bank.states[j]``."""
+    best = np.minimum.reduceat(_sq_distances(samples, bank), bank.starts, axis=1)
+    return np.sqrt(np.maximum(best, 0.0) / samples.shape[1])
+
+
+def classify(samples: F32, bank: TemplateBank) -> tuple[npt.NDArray[np.int8], F32]:
+    """Cell codes (UNKNOWN where unsure) and each sample's best distance."""
+    ds = state_distances(samples, bank)
+    order = np.argsort(ds, axis=1)
+    best = np.take_along_axis(ds, order[:, :1], axis=1)[:, 0]
+    if ds.shape[1] > 1:
+        second = np.take_along_axis(ds, order[:, 1:2], axis=1)[:, 0]
+    else:
+        second = np.full_like(best, np.inf)
+    codes = bank.states[order[:, 0]].copy()
+    sure = (best <= MAX_RMS) & (best <= MARGIN * second)
+    codes[~sure] = UNKNOWN
+    return codes, best
+
+
+def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
+    """The knowledge array of the board at ``geometry`` (UNKNOWN where unsure)."""
+    codes, _ = classify(cell_samples(image, geometry), template_bank(skin))
+    return codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
