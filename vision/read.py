@@ -8,14 +8,14 @@ template of any other state, is ``UNKNOWN``: the reader never guesses.
 
 >>> from vision.skin import load_skin
 >>> from vision.geometry import BoardGeometry
->>> from solver.cells import COVERED
+>>> from solver.cells import COVERED, FLAG
 >>> skin = load_skin("xdemineur")
->>> tile = skin.cells[COVERED][0]
->>> image = np.tile(tile, (2, 3, 1))            # a 2x3 board of covered squares
->>> image[21:, 42:] = 255                        # one square no template explains
+>>> image = np.tile(skin.cells[COVERED][0], (2, 3, 1))   # a 2x3 board of covered squares
+>>> image[:21, :21] = skin.cells[FLAG][0]
+>>> image[21:, 42:] = 255                                 # a square no template explains
 >>> board = read_board(image, BoardGeometry("xdemineur", 0, 0, 21, 21, 2, 3), skin)
 >>> print(format_board(board), end="")
-...
+F..
 ..U
 """
 
