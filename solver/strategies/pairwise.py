@@ -49,18 +49,17 @@ class PairwiseStrategy:
 
     def decide(self, board: Board, mines: int, rng: np.random.Generator) -> Decision:
         known = _rules.known_mines(board)
-        safe, known = _rules.single_cell(board, known)
-        if safe.any():
-            return _rules.certain(safe, board, known, "single-cell rules")
-        pair_safe, pair_mines = pair_step(_rules.constraints(board, known))
-        for cell in pair_mines:
-            known[cell] = True
-        if pair_safe:
-            return _rules.certain(tuple(sorted(pair_safe)), board, known, "pairwise rule")
-        if pair_mines:  # new mines may unlock the single-cell rules next time
+        while True:  # each round of new pair mines may unlock more rules
             safe, known = _rules.single_cell(board, known)
             if safe.any():
-                return _rules.certain(safe, board, known, "pairwise then single-cell")
+                return _rules.certain(safe, board, known, "single-cell rules")
+            pair_safe, pair_mines = pair_step(_rules.constraints(board, known))
+            for cell in pair_mines:
+                known[cell] = True
+            if pair_safe:
+                return _rules.certain(tuple(sorted(pair_safe)), board, known, "pairwise rule")
+            if not pair_mines:
+                break
         cell, ratio = ratio_guess(board, mines, known)
         return _rules.guess(cell, ratio, board, known, "lowest local ratio")
 
