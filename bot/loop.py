@@ -411,6 +411,7 @@ class Player:
     def execute(self, plan: list[tuple[Cell, Button]]) -> None:
         """Click the planned squares (all through the guard), then park the pointer."""
         assert self.geometry is not None
+        self.mouse.check()
         for cell, button in plan:
             self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), button)
         self.park()
@@ -558,13 +559,15 @@ def changed_cells(before: Image, after: Image, g: BoardGeometry) -> np.ndarray:
     h, w = after.shape[:2]
     ys = np.clip(np.rint([g.row_top(r) for r in range(g.rows + 1)]).astype(np.intp), 0, h)
     xs = np.clip(np.rint([g.col_left(c) for c in range(g.cols + 1)]).astype(np.intp), 0, w)
-    box = (slice(ys[0], ys[-1]), slice(xs[0], xs[-1]))
-    diff = (before[box] != after[box]).any(axis=2)
-    if diff.size == 0:
+    if ys[-1] <= ys[0] or xs[-1] <= xs[0]:
         return np.zeros((g.rows, g.cols), dtype=bool)
-    per_row = np.add.reduceat(diff, np.minimum(ys[:-1] - ys[0], diff.shape[0] - 1), axis=0)
-    cells = np.add.reduceat(per_row, np.minimum(xs[:-1] - xs[0], diff.shape[1] - 1), axis=1)
-    return cells.astype(bool)
+    rows = slice(ys[0], ys[-1])  # whole rows: a free reshape to (height, width * 3)
+    diff = (before[rows] != after[rows]).reshape(ys[-1] - ys[0], -1)
+    per_row = np.logical_or.reduceat(diff, np.minimum(ys[:-1] - ys[0], diff.shape[0] - 1), axis=0)
+    ch = after.shape[2] if after.ndim == 3 else 1
+    band = per_row[:, ch * xs[0]:ch * xs[-1]]
+    starts = np.minimum(ch * (xs[:-1] - xs[0]), band.shape[1] - 1)
+    return np.logical_or.reduceat(band, starts, axis=1)
 
 
 def contradiction(board: Board, known: Board | None) -> str:

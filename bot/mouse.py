@@ -185,7 +185,7 @@ class XTestMouse:
         self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
         self._xtest.fake_input(self._d, self._X.ButtonPress, b)
         self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
-        self._d.sync()
+        self._d.flush()  # sent in order; the next move() or position() waits for the server
 
     def key(self, keys: str) -> None:
         codes = []
@@ -299,9 +299,15 @@ class GuardedMouse:
         self._last = p
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
+        """Click inside an allowed rectangle. The pointer itself is checked (corner,
+        foreign moves) by :meth:`check` before each batch of clicks and on every move;
+        a stop request is honoured before every click."""
         if not any(r.contains(p) for r in self.allowed):
             raise ClickRefused(f"refused a click at ({p.x:.0f}, {p.y:.0f}): outside the board")
-        self.check()
+        if self.stop_requested():
+            raise MouseStopped("stopped by Ctrl+C")
+        if self._last is None:
+            self.check()
         self.inner.click(p, button)
         self._last = p
 

@@ -81,11 +81,15 @@ def test_guard_failsafe_corner_and_foreign_moves() -> None:
     guard.move(ScreenPoint(400, 300))
     rec.pointer = ScreenPoint(799, 0)
     with pytest.raises(FailSafe):
-        guard.click(ScreenPoint(50, 50))
+        guard.check()  # the loop checks before every batch of clicks
+    with pytest.raises(FailSafe):
+        guard.move(ScreenPoint(100, 100))
     rec.pointer = ScreenPoint(420, 300)
     with pytest.raises(PointerMoved):
-        guard.click(ScreenPoint(50, 50))
-    assert not rec.clicks
+        guard.check()
+    with pytest.raises(PointerMoved):
+        guard.move(ScreenPoint(100, 100))
+    assert not rec.clicks and len(rec.actions) == 1
 
 
 def test_guard_honours_stop_request() -> None:
