@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import time
+from typing import cast
 
 HELP = "simulate games and measure win rate and speed"
 
@@ -87,13 +88,13 @@ def format_table(rows: list[dict[str, object]]) -> str:
             "games/s", "solve ms median", "solve ms p99")
     lines = [head]
     for r in rows:
-        lo, hi = r["ci95"]  # type: ignore[misc]
+        lo, hi = cast("list[float]", r["ci95"])
         lines.append((str(r["strategy"]), str(r["size"]), str(r["rule"]), str(r["games"]),
                       str(r["wins"]), f"{r['win_rate']:.2%}", f"{lo:.2%}-{hi:.2%}",
                       f"{r['games_per_s']:.1f}", f"{r['solve_ms_median']:.2f}",
                       f"{r['solve_ms_p99']:.1f}"))
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
-    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip()
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
                      for line in lines) + "\n"
 
 

@@ -34,7 +34,9 @@ from solver.probability import (
     ComponentResult,
     InconsistentBoard,
     analyse,
-    analyse_reveal,
+    is_any,
+    neighbour_sum,
+    reveal_outcomes,
 )
 from solver.strategy import Decision
 
@@ -124,52 +126,36 @@ def candidates(board: Board, a: Analysis, limit: int = CANDIDATES) -> list[Cell]
     """Squares near the lowest mine probability, cheapest-looking first.
 
     Ties are broken towards squares with fewer covered neighbours (more likely to show
-    a small, informative number) and, off the frontier, towards the frontier.
+    a small, informative number) and then towards the frontier.
     """
     probs = a.probabilities
-    unknown = np.isin(board, UNREVEALED_CODES) & (probs < 1.0)
-    cells = [(int(r), int(c)) for r, c in np.argwhere(unknown)]
-    lowest = min(float(probs[x]) for x in cells)
-    rows, cols = board.shape
-    near = [x for x in cells if probs[x] <= lowest + NEAR_SAFEST]
-
-    def key(x: Cell) -> tuple[float, int, int]:
-        nbs = neighbours(x, rows, cols)
-        covered = sum(1 for nb in nbs if unknown[nb])
-        touches = sum(1 for nb in nbs if a.frontier[nb])
-        return (round(float(probs[x]), 4), covered, -touches)
-
-    near.sort(key=key)
-    return near[:limit]
+    unknown = is_any(board, UNREVEALED_CODES) & (probs < 1.0)
+    lowest = float(probs[unknown].min())
+    near = np.argwhere(unknown & (probs <= lowest + NEAR_SAFEST))
+    rows, cols = near[:, 0], near[:, 1]
+    covered = neighbour_sum(unknown)[rows, cols]
+    touches = neighbour_sum(a.frontier)[rows, cols]
+    order = np.lexsort((-touches, covered, np.round(probs[rows, cols], 4)))[:limit]
+    return [(int(rows[i]), int(cols[i])) for i in order]
 
 
 def outlook(known: Board, mines: int, a: Analysis, cell: Cell,
             cache: dict[ComponentKey, ComponentResult]) -> Outlook:
     """Open ``cell`` in thought: for each value it can show, the position after it."""
-    after = analyse_reveal(known, mines, cell, cache)
+    after = reveal_outcomes(known, mines, cell, cache)
     if not after:
         raise InconsistentBoard(f"no value fits square {cell}")
-    weights = [math.exp(b.log_layouts - a.log_layouts) for b in after.values()]
+    weights = [math.exp(o.log_layouts - a.log_layouts) for o in after.values()]
     total = sum(weights)
     progress = 0.0
     next_safety = 0.0
-    for w, b in zip(weights, after.values()):
-        if b.safe or not _left_to_open(b):
+    for w, o in zip(weights, after.values(), strict=True):
+        if o.safe or math.isnan(o.lowest):
             progress += w / total
             next_safety += w / total
         else:
-            next_safety += w / total * (1.0 - _lowest(b))
+            next_safety += w / total * (1.0 - o.lowest)
     return Outlook(cell, 1.0 - float(a.probabilities[cell]), progress, next_safety, len(after))
-
-
-def _left_to_open(a: Analysis) -> bool:
-    probs = a.probabilities
-    return bool(((probs < 1.0) & ~np.isnan(probs)).any())
-
-
-def _lowest(a: Analysis) -> float:
-    probs = a.probabilities
-    return float(np.nanmin(np.where(probs < 1.0, probs, np.nan)))
 
 
 def forced_fifty_fifty(board: Board, a: Analysis) -> Cell | None:

@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 
 from solver.cells import COVERED, FLAG, QUESTION, Board, neighbours
-from solver.probability import InconsistentBoard, analyse, analyse_reveal, mine_probabilities
+from solver.probability import (
+    InconsistentBoard,
+    analyse,
+    analyse_reveal,
+    mine_probabilities,
+    reveal_outcomes,
+)
 from solver.textboard import parse_board
 
 
@@ -23,7 +29,7 @@ def random_position(rng: np.random.Generator) -> tuple[Board, int, np.ndarray]:
     board = np.full((rows, cols), COVERED, dtype=np.int8)
     safe_cells = np.argwhere(~layout)
     reveal = rng.random(len(safe_cells)) < rng.uniform(0.2, 0.8)
-    for (r, c), show in zip(safe_cells, reveal):
+    for (r, c), show in zip(safe_cells, reveal, strict=True):
         if show:
             board[r, c] = sum(layout[nb] for nb in neighbours((r, c), rows, cols))
     for r, c in np.argwhere(layout):
@@ -92,8 +98,10 @@ def test_certain_squares_match_brute_force() -> None:
         assert expected is not None
         a = analyse(board, mines)
         unflagged = np.isin(board, (COVERED, QUESTION))
-        assert set(a.safe) == {tuple(map(int, x)) for x in np.argwhere(unflagged & (expected == 0))}
-        assert set(a.mines) == {tuple(map(int, x)) for x in np.argwhere(unflagged & (expected == 1))}
+        safe = np.argwhere(unflagged & (expected == 0))
+        mines_found = np.argwhere(unflagged & (expected == 1))
+        assert set(a.safe) == {tuple(map(int, x)) for x in safe}
+        assert set(a.mines) == {tuple(map(int, x)) for x in mines_found}
 
 
 def test_log_layouts_counts_layouts() -> None:
@@ -168,3 +176,27 @@ def test_reveal_equals_analysing_each_value() -> None:
             checked += 1
         assert total == pytest.approx(1 - base.probabilities[cell], abs=1e-9)
     assert checked > 50
+
+
+def test_reveal_outcomes_summarise_analyse_reveal() -> None:
+    rng = np.random.default_rng(12)
+    checked = 0
+    for board, mines, _ in positions(120, 31):
+        covered = [tuple(map(int, x)) for x in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
+        if not covered:
+            continue
+        cell = covered[int(rng.integers(len(covered)))]
+        full = analyse_reveal(board, mines, cell)
+        short = reveal_outcomes(board, mines, cell)
+        assert sorted(full) == sorted(short)
+        for value, a in full.items():
+            live = a.probabilities[a.probabilities < 1.0]
+            o = short[value]
+            assert o.safe == len(a.safe)
+            assert o.log_layouts == pytest.approx(a.log_layouts, abs=1e-9)
+            if live.size:
+                assert o.lowest == pytest.approx(float(live.min()), abs=1e-9)
+            else:
+                assert np.isnan(o.lowest)
+            checked += 1
+    assert checked > 100
