@@ -28,7 +28,17 @@ from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.reader import NotFound, Reader, Restart, preset_mines
 from bot.results import GameResult
 from bot.screen import Image, Screen, ScreenMap, ScreenPoint, clip_rect
-from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, UNKNOWN, Board, Cell
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    UNKNOWN,
+    WRONG_FLAG,
+    Board,
+    Cell,
+)
 from solver.strategies import get_strategy
 from solver.strategy import Decision, Strategy
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
@@ -165,7 +175,10 @@ class Player:
         """Play the game on the screen to its end (or until play must stop)."""
         game = _Game(time.monotonic())
         try:
-            self.find_board()
+            if self.geometry is None:
+                self.find_board()
+            else:
+                self._confirm_board()
             return self._play_turns(game)
         except (PlayStopped, MouseStopped) as exc:
             return self._aborted(game, str(exc))
@@ -229,11 +242,25 @@ class Player:
         self._use_geometry(geometry)
         self.park()
         self.mines = self._mine_count(self.screen.grab(), geometry)
-        rule = self.config.rule or self.reader.first_click_rule(geometry) \
-            or DEFAULT_RULES.get(geometry.skin, "safe")
+        self.needs_flags = self.reader.needs_flags(geometry)
+        self._new_strategy()
+
+    def _new_strategy(self) -> None:
+        """A fresh strategy for a new game (none is kept across games)."""
+        assert self.geometry is not None
+        rule = self.config.rule or self.reader.first_click_rule(self.geometry) \
+            or DEFAULT_RULES.get(self.geometry.skin, "safe")
         if isinstance(self._strategy_spec, str):
             self.strategy = get_strategy(self._strategy_spec, rule)
-        self.needs_flags = self.reader.needs_flags(geometry)
+
+    def _confirm_board(self) -> None:
+        """For the next game the board is usually where it was: one region read
+        confirms it (locating on the full screen is much slower); else find it again."""
+        self.park()
+        image, geometry = self.capture()
+        if (self.read(image, geometry) == UNKNOWN).any():
+            self._relocate()
+        self._new_strategy()
 
     def _use_geometry(self, geometry: BoardGeometry) -> None:
         self.geometry = geometry
@@ -484,10 +511,12 @@ class Player:
         self._do_restart(restart)
         deadline = time.monotonic() + self.config.restart_timeout
         while time.monotonic() < deadline:
-            time.sleep(0.05)
+            time.sleep(0.02)
             if self._fresh_board():
                 return
-        raise PlayStopped("no new game appeared after restarting")
+        self._relocate()  # the window may have moved or changed while restarting
+        if not self._fresh_board():
+            raise PlayStopped("no new game appeared after restarting")
 
     def _do_restart(self, restart: Restart) -> None:
         assert self.geometry is not None
@@ -504,13 +533,13 @@ class Player:
                 self.mouse.key(keys)
 
     def _fresh_board(self) -> bool:
-        image = self.screen.grab()
-        try:
-            geometry = self.reader.locate(image)
-        except NotFound:
+        """Does the board show a new game (readable, no mines or flags, safe squares
+        left to open, not reported won or lost)?"""
+        image, geometry = self.capture()
+        board = self.read(image, geometry)
+        if (board == UNKNOWN).any() or np.isin(board, (EXPLODED, MINE, FLAG, WRONG_FLAG)).any():
             return False
-        board = self.reader.read(image, geometry)
-        if (board == UNKNOWN).any() or np.isin(board, (EXPLODED, MINE, FLAG)).any():
+        if int(np.isin(board, (COVERED, QUESTION)).sum()) <= self.mines:
             return False
         return self.reader.status(image, geometry) not in ("won", "lost")
 
