@@ -119,9 +119,9 @@ class Game:
                 forbidden[first] = True
         free = np.flatnonzero(~forbidden.ravel())
         chosen = self.rng.choice(free, size=n, replace=False)
-        mines = np.zeros(rows * cols, dtype=bool)
-        mines[chosen] = True
-        mines = mines.reshape(rows, cols)
+        flat = np.zeros(rows * cols, dtype=bool)
+        flat[chosen] = True
+        mines = flat.reshape(rows, cols)
         if self.rule == "winxp" and mines[first]:
             mines[first] = False
             free_now = ~mines.ravel()
@@ -135,12 +135,13 @@ class Game:
             raise ValueError("layout does not match the board size and mine count")
         self.mines = mines.astype(bool)
         padded = np.pad(self.mines, 1).astype(np.int8)
-        self.counts = sum(
-            padded[1 + dr : 1 + dr + self.size.rows, 1 + dc : 1 + dc + self.size.cols]
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-            if dr or dc
-        ).astype(np.int8)
+        counts = np.zeros((self.size.rows, self.size.cols), dtype=np.int8)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if dr or dc:
+                    counts += padded[1 + dr : 1 + dr + self.size.rows,
+                                     1 + dc : 1 + dc + self.size.cols]
+        self.counts = counts
 
     def open(self, cell: Cell) -> str:
         """Open a square (flood-filling zeros). Returns the status afterwards."""
