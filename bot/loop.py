@@ -195,6 +195,9 @@ class Player:
             self._check_progress(game, seen.board)
             plan = self.plan(seen.board, decision, game)
             if not plan:
+                if any(seen.board[c] == FLAG for c in decision.open):
+                    raise PlayStopped("a flag sits on a square the solver knows is safe: "
+                                      "remove the flag and start again")
                 raise PlayStopped("the solver found no move on a board that is not finished")
             self.observer.on_turn(self, seen.image, seen.board, decision)
             before = self._board_pixels(seen.image)
@@ -362,13 +365,18 @@ class Player:
         return board
 
     def _decide(self, board: Board) -> Decision:
-        """The strategy's move; when only mines are left hidden, no need to ask it."""
+        """The strategy's move; when only mines are left hidden, no need to ask it.
+
+        Flags are solved as covered squares: the bot places flags only once every safe
+        square is open, and a player's wrong flag must not make the board unsolvable
+        (flags carry no information the numbers do not)."""
         assert self.strategy is not None
-        hidden = np.argwhere(np.isin(board, (COVERED, QUESTION)))
-        if len(hidden) == self.mines - int((board == FLAG).sum()):
+        solver_board = np.where(board == FLAG, COVERED, board).astype(np.int8)
+        hidden = np.argwhere(np.isin(solver_board, (COVERED, QUESTION)))
+        if len(hidden) == self.mines:
             return Decision(open=(), mines=tuple((int(r), int(c)) for r, c in hidden),
                             note="only mines are left")
-        return self.strategy.decide(board, self.mines, self.rng)
+        return self.strategy.decide(solver_board, self.mines, self.rng)
 
     def _status(self, image: Image, geometry: BoardGeometry, board: Board) -> str:
         """Lost when the board shows mines; won when only mines are left hidden and the
