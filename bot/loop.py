@@ -391,7 +391,9 @@ class Player:
         status = self.reader.status(image, geometry)
         if status in ("won", "lost"):
             return status
-        return "playing" if self.needs_flags else "won"
+        if self.needs_flags and int((board == FLAG).sum()) < self.mines:
+            return "playing"
+        return "won"  # every safe square open (and, where needed, every mine flagged)
 
     def _full_status(self) -> str:
         assert self.geometry is not None
