@@ -1,0 +1,388 @@
+"""Find a Minesweeper board anywhere in a screenshot, with no coordinates from the user.
+
+Every cell template of a skin has a dominant flat colour (the covered tile's grey, an
+open square's background, ...) that forms one blob of known relative size and position
+inside the cell. :func:`locate_board`
+
+1. finds the blobs of those colours in a subsampled copy of the image; each blob's size
+   implies a pitch and its centre a cell centre;
+2. keeps the blobs that agree on the most common pitch and links neighbours (one, two or
+   three pitches apart in x or y) into lattices; the biggest lattice is the board;
+3. measures every column's and row's position (games spread spare pixels unevenly), and
+4. grows the lattice row by row and column by column while the squares past its edge
+   read as known cells of the skin (a border of revealed squares has no covered tile).
+
+The skin whose lattice reads best wins.
+
+>>> from vision.skin import load_skin
+>>> from solver.cells import COVERED, FLAG
+>>> skin = load_skin("xdemineur")
+>>> board = np.tile(skin.cells[COVERED][0], (9, 12, 1))
+>>> board[:21, :21] = skin.cells[FLAG][0]
+>>> screen = np.zeros((600, 800, 3), np.uint8)
+>>> screen[100:289, 300:552] = board
+>>> g = locate_board(screen, [skin])
+>>> (g.skin, g.x0, g.y0, g.pitch_x, g.pitch_y, g.rows, g.cols)
+('xdemineur', 300.0, 100.0, 21.0, 21.0, 9, 12)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from solver.cells import UNKNOWN
+from vision.geometry import BoardGeometry, PixelPoint
+from vision.read import cell_samples, classify, template_bank
+from vision.skin import Image, Skin
+
+MIN_PITCH = 10.0
+MAX_PITCH = 160.0
+COLOUR_TOL = 2
+GROW_KNOWN = 0.8  # a strip joins the board when this share of its squares reads as known
+ACCEPT_KNOWN = 0.6  # a lattice is a board when this share of its squares reads as known
+
+
+class BoardNotFound(ValueError):
+    """No board of any given skin in the image (message is user-facing)."""
+
+
+@dataclass(frozen=True)
+class KeyBlob:
+    """A flat colour blob inside a cell template: its colour (BGR), its bounding box
+    relative to the pitch (w, h), its fill of that box, and its centre's offset from the
+    cell centre as a fraction of the pitch."""
+
+    colour: tuple[int, int, int]
+    rel_w: float
+    rel_h: float
+    fill: float
+    off_x: float
+    off_y: float
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A blob found in the image: the cell centre and pitch it implies."""
+
+    cx: float
+    cy: float
+    px: float
+    py: float
+
+
+_KEYS: dict[int, tuple[Skin, tuple[KeyBlob, ...]]] = {}
+
+
+def _key_of(img: Image) -> KeyBlob | None:
+    """The dominant colour's biggest blob in one template (None if not flat enough)."""
+    h, w = img.shape[:2]
+    packed = img.reshape(-1, 3).astype(np.int32) @ np.array([65536, 256, 1], np.int32)
+    values, counts = np.unique(packed, return_counts=True)
+    top = int(values[np.argmax(counts)])
+    if counts.max() < 0.2 * h * w:
+        return None
+    colour = (top >> 16, (top >> 8) & 255, top & 255)
+    mask = cv2.inRange(img, colour, colour)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    if n < 2:
+        return None
+    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    bw, bh, area = (int(stats[k, i]) for i in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT,
+                                               cv2.CC_STAT_AREA))
+    return KeyBlob(colour, bw / w, bh / h, area / (bw * bh),
+                   (cents[k][0] + 0.5) / w - 0.5, (cents[k][1] + 0.5) / h - 0.5)
+
+
+def skin_keys(skin: Skin) -> tuple[KeyBlob, ...]:
+    """The distinct key blobs of a skin's cell templates (cached per skin object)."""
+    hit = _KEYS.get(id(skin))
+    if hit is not None and hit[0] is skin:
+        return hit[1]
+    keys: dict[tuple[object, ...], KeyBlob] = {}
+    for images in skin.cells.values():
+        for img in images:
+            key = _key_of(img)
+            if key is not None and key.rel_w > 0.3 and key.rel_h > 0.3:
+                sig = (key.colour, round(key.rel_w, 1), round(key.rel_h, 1), round(key.fill, 1))
+                keys[sig] = key
+    result = tuple(keys.values())
+    _KEYS[id(skin)] = (skin, result)
+    return result
+
+
+def find_blobs(image: Image, keys: Sequence[KeyBlob], step: int) -> list[Blob]:
+    """Blobs of the key colours in ``image`` subsampled by ``step``, as cell hypotheses."""
+    small = np.ascontiguousarray(image[::step, ::step]) if step > 1 else image
+    out: list[Blob] = []
+    for colour in sorted({k.colour for k in keys}):
+        lo = tuple(max(0, v - COLOUR_TOL) for v in colour)
+        hi = tuple(min(255, v + COLOUR_TOL) for v in colour)
+        mask = cv2.inRange(small, lo, hi)
+        n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        if n < 2:
+            continue
+        w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
+        h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+        fill = stats[1:, cv2.CC_STAT_AREA] / (w * h)
+        ok = (w >= 3) & (h >= 3) & (w <= 2.5 * h) & (h <= 2.5 * w)
+        for key in (k for k in keys if k.colour == colour):
+            px, py = w * step / key.rel_w, h * step / key.rel_h
+            sel = ok & (np.abs(fill - key.fill) < 0.25) & (px >= MIN_PITCH) & (px <= MAX_PITCH)
+            sel &= (py >= MIN_PITCH) & (py <= MAX_PITCH)
+            for i in np.nonzero(sel)[0]:
+                cx = (cents[i + 1][0] + 0.5) * step - key.off_x * px[i]
+                cy = (cents[i + 1][1] + 0.5) * step - key.off_y * py[i]
+                out.append(Blob(float(cx), float(cy), float(px[i]), float(py[i])))
+    return out
+
+
+def pitch_hypotheses(blobs: list[Blob], top: int = 3) -> list[tuple[float, float]]:
+    """The pitches most blobs agree on, most supported first (8 % log bins, each pooled
+    with its neighbours)."""
+    if not blobs:
+        return []
+    lp = np.log([b.px * b.py for b in blobs]) / 2
+    bins = np.floor(lp / 0.08).astype(int)
+    values, counts = np.unique(bins, return_counts=True)
+    pooled = np.array([counts[(values >= v - 1) & (values <= v + 1)].sum() for v in values])
+    out: list[tuple[float, float]] = []
+    taken: set[int] = set()
+    for i in np.argsort(-pooled, kind="stable"):
+        centre = int(values[i])
+        if len(out) == top or pooled[i] < 2:
+            break
+        if centre in taken:
+            continue
+        taken.update((centre - 1, centre, centre + 1))
+        near = np.abs(bins - centre) <= 1
+        out.append((float(np.median([b.px for b, m in zip(blobs, near, strict=True) if m])),
+                    float(np.median([b.py for b, m in zip(blobs, near, strict=True) if m]))))
+    return out
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """Blobs with integer (row, col) indices and the pitch they were linked with."""
+
+    cx: npt.NDArray[np.float64]
+    cy: npt.NDArray[np.float64]
+    rows: npt.NDArray[np.int64]
+    cols: npt.NDArray[np.int64]
+    px: float
+    py: float
+
+
+def _lines(values: npt.NDArray[np.float64], pitch: float) -> tuple[
+        npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Cluster blob centres along one axis into lines and number the lines.
+
+    Returns (segment, index) per blob: lines a whole number of pitches apart share a
+    segment and get consecutive-pitch indices; a line off that lattice starts a new
+    segment (or is dropped as noise, segment -1, when it holds fewer than 3 blobs)."""
+    order = np.argsort(values)
+    sv = values[order]
+    cuts = np.nonzero(np.diff(sv) > 0.3 * pitch)[0] + 1
+    groups = np.split(np.arange(len(sv)), cuts)
+    seg = np.full(len(values), -1, np.int64)
+    idx = np.zeros(len(values), np.int64)
+    segment, anchor, anchor_idx = -1, -math.inf, 0
+    for members in groups:
+        centre = float(sv[members].mean())
+        k = (centre - anchor) / pitch
+        if segment >= 0 and abs(k - round(k)) < 0.2:
+            anchor_idx += round(k)
+        elif segment < 0 or len(members) >= 3:
+            segment, anchor_idx = segment + 1, 0
+        else:
+            continue
+        anchor = centre
+        seg[order[members]] = segment
+        idx[order[members]] = anchor_idx
+    return seg, idx
+
+
+def link_lattice(blobs: list[Blob], px: float, py: float) -> Lattice | None:
+    """The biggest connected set of blobs on one lattice, with their indices."""
+    keep = [b for b in blobs if abs(math.log(b.px / px)) < 0.15 and abs(math.log(b.py / py)) < 0.15]
+    if len(keep) < 2:
+        return None
+    cx = np.array([b.cx for b in keep])
+    cy = np.array([b.cy for b in keep])
+    sx, ix = _lines(cx, px)
+    sy, iy = _lines(cy, py)
+    ok = (sx >= 0) & (sy >= 0)
+    if ok.sum() < 2:
+        return None
+    pairs, counts = np.unique(np.stack([sx[ok], sy[ok]], axis=1), axis=0, return_counts=True)
+    bx, by = pairs[int(np.argmax(counts))]
+    sel = ok & (sx == bx) & (sy == by)
+    rows, cols = iy[sel], ix[sel]
+    occupied = np.zeros((rows.max() + 1, cols.max() + 1), np.uint8)
+    occupied[rows, cols] = 1
+    grown = cv2.dilate(occupied, np.ones((5, 5), np.uint8))
+    n, labels = cv2.connectedComponents(grown, connectivity=8)
+    sizes = np.bincount(labels[rows, cols], minlength=n)
+    member = labels[rows, cols] == int(np.argmax(sizes))
+    if member.sum() < 2:
+        return None
+    rows, cols = rows[member], cols[member]
+    return Lattice(cx[sel][member], cy[sel][member], rows - rows.min(), cols - cols.min(), px, py)
+
+
+def _axis(centres: npt.NDArray[np.float64], idx: npt.NDArray[np.int64], pitch: float,
+          n: int) -> tuple[float, float, npt.NDArray[np.float64]]:
+    """Uniform fit (start, pitch) and the measured centre of each of n lines (index
+    0..n-1 relative to the fit's line 0), interpolated where no blob was seen."""
+    lines = np.unique(idx)
+    means = np.array([centres[idx == v].mean() for v in lines])
+    if len(lines) >= 2:
+        slope, start = np.polyfit(lines.astype(np.float64), means, 1)
+        pitch = float(slope)
+    else:
+        start = float(means[0] - lines[0] * pitch)
+    want = np.arange(n, dtype=np.float64)
+    measured = np.interp(want, lines, means)
+    outside = (want < lines[0]) | (want > lines[-1])
+    measured[outside] = start + pitch * want[outside]
+    return float(start), pitch, measured
+
+
+def _geometry(lat: Lattice, name: str, r0: int, c0: int, rows: int, cols: int) -> BoardGeometry:
+    """The geometry of rows r0.. and cols c0.. of the lattice (indices may be negative)."""
+    sx, px, mx = _axis(lat.cx, lat.cols - c0, lat.px, cols)
+    sy, py, my = _axis(lat.cy, lat.rows - r0, lat.py, rows)
+    lefts = mx - px / 2
+    tops = my - py / 2
+    x0, y0 = sx - px / 2, sy - py / 2
+    uneven_x = np.abs(lefts - (x0 + px * np.arange(cols))).max() > 0.35
+    uneven_y = np.abs(tops - (y0 + py * np.arange(rows))).max() > 0.35
+    if abs(px - round(px)) < 0.02 and not uneven_x:
+        px, x0 = float(round(px)), float(round(x0))
+    if abs(py - round(py)) < 0.02 and not uneven_y:
+        py, y0 = float(round(py)), float(round(y0))
+    return BoardGeometry(name, float(x0), float(y0), float(px), float(py), rows, cols,
+                         tuple(float(v) for v in lefts) if uneven_x else None,
+                         tuple(float(v) for v in tops) if uneven_y else None)
+
+
+def _inside(g: BoardGeometry, image: Image) -> bool:
+    b = g.bounds()
+    h, w = image.shape[:2]
+    return b.left >= 0 and b.top >= 0 and b.left + b.width <= w and b.top + b.height <= h
+
+
+def _known_share(image: Image, g: BoardGeometry, skin: Skin) -> float:
+    codes, _ = classify(cell_samples(image, g), template_bank(skin))
+    return float((codes != UNKNOWN).mean())
+
+
+def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
+    """The one-cell-wide strip just outside ``side`` of g (same lattice)."""
+    px, py = g.pitch_x, g.pitch_y
+    lefts = (g.col_left(0) - px,) if side == "left" else (g.col_left(g.cols),)
+    tops = (g.row_top(0) - py,) if side == "top" else (g.row_top(g.rows),)
+    if side in ("left", "right"):
+        return BoardGeometry(g.skin, lefts[0], g.row_top(0), px, py, g.rows, 1, None, g.tops)
+    return BoardGeometry(g.skin, g.col_left(0), tops[0], px, py, 1, g.cols, g.lefts, None)
+
+
+def grow(image: Image, lat: Lattice, skin: Skin) -> BoardGeometry:
+    """Extend the lattice's box side by side while the next strip reads as known cells."""
+    r0, c0 = 0, 0
+    rows, cols = int(lat.rows.max()) + 1, int(lat.cols.max()) + 1
+    g = _geometry(lat, skin.name, r0, c0, rows, cols)
+    moved = True
+    while moved:
+        moved = False
+        for side in ("left", "right", "top", "bottom"):
+            strip = _strip(g, side)
+            if not _inside(strip, image) or _known_share(image, strip, skin) < GROW_KNOWN:
+                continue
+            if side == "left":
+                c0, cols = c0 - 1, cols + 1
+            elif side == "right":
+                cols += 1
+            elif side == "top":
+                r0, rows = r0 - 1, rows + 1
+            else:
+                rows += 1
+            g = _geometry(lat, skin.name, r0, c0, rows, cols)
+            moved = True
+    return g
+
+
+def refine(image: Image, g: BoardGeometry, skin: Skin) -> BoardGeometry:
+    """Re-measure every column and row of ``g`` from full-resolution blobs."""
+    b = g.bounds()
+    h, w = image.shape[:2]
+    left, top = max(0, b.left - 2), max(0, b.top - 2)
+    right, bottom = min(w, b.left + b.width + 2), min(h, b.top + b.height + 2)
+    blobs = find_blobs(image[top:bottom, left:right], skin_keys(skin), 1)
+    cells = []
+    for blob in blobs:
+        if abs(math.log(blob.px / g.pitch_x)) < 0.1 and abs(math.log(blob.py / g.pitch_y)) < 0.1:
+            cell = g.cell_at(PixelPoint(blob.cx + left, blob.cy + top))
+            if cell is not None:
+                cells.append((blob.cx + left, blob.cy + top, cell[0], cell[1]))
+    if len(cells) < 2:
+        return g
+    arr = np.array(cells)
+    lat = Lattice(arr[:, 0], arr[:, 1], arr[:, 2].astype(np.int64), arr[:, 3].astype(np.int64),
+                  g.pitch_x, g.pitch_y)
+    return _geometry(lat, g.skin, 0, 0, g.rows, g.cols)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    geometry: BoardGeometry
+    known: float
+
+    @property
+    def score(self) -> tuple[bool, float]:
+        cells = self.geometry.rows * self.geometry.cols
+        return (self.known >= ACCEPT_KNOWN, self.known * cells)
+
+
+def _candidate(image: Image, lat: Lattice, skin: Skin) -> Candidate | None:
+    g = refine(image, grow(image, lat, skin), skin)
+    if g.rows * g.cols < 4 or not _inside(g, image):
+        return None
+    return Candidate(g, _known_share(image, g, skin))
+
+
+def locate_with_skin(image: Image, skin: Skin) -> Candidate | None:
+    """The best board of one skin in the image, or None."""
+    step = 2 if image.shape[0] * image.shape[1] > 800_000 else 1
+    blobs = find_blobs(image, skin_keys(skin), step)
+    lattices = [lat for p in pitch_hypotheses(blobs) if (lat := link_lattice(blobs, *p))]
+    found = [c for c in (_candidate(image, lat, skin) for lat in lattices) if c is not None]
+    return max(found, key=lambda c: c.score) if found else None
+
+
+def _check_image(image: object) -> Image:
+    if not isinstance(image, np.ndarray) or image.ndim != 3 or image.shape[2] != 3:
+        shape = getattr(image, "shape", None)
+        raise BoardNotFound(f"expected a BGR image (height x width x 3), got shape {shape}")
+    if image.dtype != np.uint8:
+        raise BoardNotFound(f"expected an 8-bit image, got {image.dtype}")
+    return image
+
+
+def locate_board(image: Image, skins: Sequence[Skin]) -> BoardGeometry:
+    """The board in ``image``, read with whichever of ``skins`` explains it best."""
+    image = _check_image(image)
+    if not skins:
+        raise BoardNotFound("no skins to look for")
+    found = [c for c in (locate_with_skin(image, s) for s in skins) if c is not None]
+    good = [c for c in found if c.score[0]]
+    if not good:
+        names = ", ".join(s.name for s in skins)
+        h, w = image.shape[:2]
+        raise BoardNotFound(f"no Minesweeper board ({names}) found in the {w}x{h} image")
+    return max(good, key=lambda c: c.score).geometry

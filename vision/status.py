@@ -1,0 +1,164 @@
+"""Game status (playing / won / lost) and where to click for a new game.
+
+Both are described by the skin's data (``skin.status`` and ``skin.restart``, see
+:mod:`vision.skin`): a face button matched in a region around the board, or the board's
+own squares (a shown mine means lost), plus optional "won" templates such as a
+congratulations dialog.
+
+``region`` is ``[[fx0, dx0, fy0, dy0], [fx1, dx1, fy1, dy1]]``: the corners
+``(left + fx * width + dx, top + fy * height + dy)`` of a rectangle relative to the
+board's bounds, in image pixels (``fx = 0.5`` is the board's centre line). Absent means
+the whole image.
+
+>>> from vision.skin import load_skin
+>>> from vision.geometry import BoardGeometry
+>>> from solver.cells import COVERED
+>>> skin = load_skin("xdemineur")
+>>> image = np.full((300, 300, 3), 179, np.uint8)
+>>> image[100:163, 100:163] = np.tile(skin.cells[COVERED][0], (3, 3, 1))
+>>> face = skin.status["templates"]["won"][0]
+>>> image[40:68, 118:146] = face
+>>> g = BoardGeometry("xdemineur", 100, 100, 21, 21, 3, 3)
+>>> read_status(image, g, skin)
+'won'
+>>> locate_restart(image, g, skin)
+PixelPoint(x=132.0, y=54.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+
+from solver.cells import COVERED, EXPLODED, MINE, QUESTION, UNKNOWN, WRONG_FLAG, Board
+from vision.geometry import BoardGeometry, PixelPoint, PixelRect
+from vision.read import read_board
+from vision.skin import Image, Skin, SkinError
+
+STATUSES = ("playing", "won", "lost", "unknown")
+DEFAULT_THRESHOLD = 0.05
+LOSS_CODES = (MINE, EXPLODED, WRONG_FLAG)
+
+
+def region_rect(image: Image, geometry: BoardGeometry, region: Any) -> PixelRect:
+    """The image rectangle a skin's ``region`` describes, clipped to the image."""
+    h, w = image.shape[:2]
+    if region is None:
+        return PixelRect(0, 0, w, h)
+    try:
+        (fx0, dx0, fy0, dy0), (fx1, dx1, fy1, dy1) = region
+    except (TypeError, ValueError):
+        raise SkinError(f"region must be [[fx, dx, fy, dy], [fx, dx, fy, dy]], got {region!r}") \
+            from None
+    b = geometry.bounds()
+    x0 = int(round(b.left + fx0 * b.width + dx0))
+    y0 = int(round(b.top + fy0 * b.height + dy0))
+    x1 = int(round(b.left + fx1 * b.width + dx1))
+    y1 = int(round(b.top + fy1 * b.height + dy1))
+    x0, x1 = max(0, min(x0, w)), max(0, min(x1, w))
+    y0, y1 = max(0, min(y0, h)), max(0, min(y1, h))
+    return PixelRect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+
+
+def _scaled(tpl: Image, section: Mapping[str, Any], geometry: BoardGeometry,
+            skin: Skin) -> Image:
+    if not section.get("scale_with_board"):
+        return tpl
+    f = geometry.pitch_x / skin.cell_size[0]
+    size = (max(1, round(tpl.shape[1] * f)), max(1, round(tpl.shape[0] * f)))
+    return cv2.resize(tpl, size, interpolation=cv2.INTER_AREA)
+
+
+def best_match(image: Image, rect: PixelRect, templates: Iterable[Image]) -> tuple[
+        float, PixelPoint | None]:
+    """Lowest TM_SQDIFF_NORMED score of any template inside rect, and the match centre."""
+    area = image[rect.top:rect.top + rect.height, rect.left:rect.left + rect.width]
+    best, where = float("inf"), None
+    for tpl in templates:
+        th, tw = tpl.shape[:2]
+        if area.shape[0] < th or area.shape[1] < tw:
+            continue
+        scores = cv2.matchTemplate(area, tpl, cv2.TM_SQDIFF_NORMED)
+        low, _, loc, _ = cv2.minMaxLoc(scores)
+        if low < best:
+            best = float(low)
+            where = PixelPoint(rect.left + loc[0] + tw / 2, rect.top + loc[1] + th / 2)
+    return best, where
+
+
+def _labelled(section: Mapping[str, Any]) -> Mapping[str, Sequence[Image]]:
+    templates = section.get("templates", {})
+    return templates if isinstance(templates, Mapping) else {}
+
+
+def _face_status(image: Image, geometry: BoardGeometry, skin: Skin) -> str:
+    section = skin.status
+    rect = region_rect(image, geometry, section.get("region"))
+    threshold = float(section.get("threshold", DEFAULT_THRESHOLD))
+    scores = {}
+    for label, images in _labelled(section).items():
+        tpls = [_scaled(t, section, geometry, skin) for t in images]
+        scores[label] = best_match(image, rect, tpls)[0]
+    if not scores:
+        return "unknown"
+    label = min(scores, key=lambda k: scores[k])
+    return label if scores[label] <= threshold and label in STATUSES else "unknown"
+
+
+def board_status(board: Board) -> str:
+    """Status from the squares alone: a shown mine is a loss, nothing left to open a win.
+
+    >>> from solver.textboard import parse_board
+    >>> [board_status(parse_board(t)) for t in ("1F\\n11\\n", "1.\\n11\\n", "1*\\n11\\n")]
+    ['won', 'playing', 'lost']
+    """
+    if np.isin(board, LOSS_CODES).any():
+        return "lost"
+    if (board == UNKNOWN).any():
+        return "unknown"
+    if np.isin(board, (COVERED, QUESTION)).any():
+        return "playing"
+    return "won"
+
+
+def _board_status(image: Image, geometry: BoardGeometry, skin: Skin) -> str:
+    section = skin.status
+    won = _labelled(section).get("won", ())
+    if won:
+        rect = region_rect(image, geometry, section.get("region"))
+        tpls = [_scaled(t, section, geometry, skin) for t in won]
+        if best_match(image, rect, tpls)[0] <= float(section.get("threshold",
+                                                                 DEFAULT_THRESHOLD)):
+            return "won"
+    return board_status(read_board(image, geometry, skin))
+
+
+def read_status(image: Image, geometry: BoardGeometry, skin: Skin) -> str:
+    """"playing", "won", "lost" or "unknown", as the skin says to tell them apart."""
+    method = skin.status.get("method", "board")
+    if method == "face":
+        return _face_status(image, geometry, skin)
+    if method == "board":
+        return _board_status(image, geometry, skin)
+    raise SkinError(f"skin {skin.name}: unknown status method {method!r} (face, board)")
+
+
+def locate_restart(image: Image, geometry: BoardGeometry, skin: Skin) -> PixelPoint | None:
+    """Where to click to start the next game, or None (not visible, or a key restarts)."""
+    section = skin.restart
+    if section.get("kind", "click") != "click":
+        return None
+    if "point" in section:
+        fx, dx, fy, dy = section["point"]
+        b = geometry.bounds()
+        return PixelPoint(b.left + fx * b.width + dx, b.top + fy * b.height + dy)
+    templates = section.get("templates", ())
+    if isinstance(templates, Mapping):
+        templates = [t for group in templates.values() for t in group]
+    rect = region_rect(image, geometry, section.get("region"))
+    tpls = [_scaled(t, section, geometry, skin) for t in templates]
+    score, where = best_match(image, rect, tpls)
+    return where if score <= float(section.get("threshold", DEFAULT_THRESHOLD)) else None
