@@ -133,8 +133,9 @@ def build_skin(frames: list[tuple[Image, Board]], faces: dict[str, Image], cap: 
         for code, ims in cap.cells(image, board).items():
             by_state.setdefault(code, []).extend(ims)
     lay = cap.layout
-    above = -(lay.board_y - lay.face[1] + 6)  # from the board's top edge up past the face
-    region = [0, above, 0, 0]
+    # the face, centred above the board: [[fx, dx, fy, dy], [fx, dx, fy, dy]] (vision.status)
+    top = lay.face[1] - lay.board_y
+    region = [[0.5, -FACE, 0.0, top - 6], [0.5, FACE, 0.0, top + FACE + 6]]
     return Skin(
         name="classic",
         source="sweepbot's built-in tk window (bot/tkgame.py), captured by bot/capture_classic.py",
