@@ -28,14 +28,24 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, WRONG_FLAG, Cell
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    STATE_NAMES,
+    UNKNOWN,
+    WRONG_FLAG,
+    Cell,
+)
 from vision.geometry import BoardGeometry
 from vision.lattice import cut
 
@@ -52,29 +62,53 @@ def envelope(img: Image, reach: int = 2) -> tuple[npt.NDArray[np.int16], npt.NDA
     return cv2.erode(img, kernel).astype(np.int16), cv2.dilate(img, kernel).astype(np.int16)
 
 
-def _outside(img: Image, env: tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]],
-             tol: int) -> float:
-    lo, hi = env
-    m = 3  # the cut's outer pixels show bits of the neighbours: leave them out
-    v = img[m:-m, m:-m].astype(np.int16)
-    bad = ((v < lo[m:-m, m:-m] - tol) | (v > hi[m:-m, m:-m] + tol)).any(axis=2)
-    return float(bad.mean())
+def _blobs(a: Image, b: Image, reach: int, tol: int, margin: int) -> int:
+    """Pixels of ``b`` whose colour is not within ``tol`` of any of ``a``'s pixels
+    within ``reach``, counting only 2x2 clumps of them (a one-pixel line along an
+    edge that moved is not a difference; a stroke or a small glyph is)."""
+    lo, hi = envelope(a, reach)
+    v = b.astype(np.int16)
+    bad = ((v < lo - tol) | (v > hi + tol)).any(axis=2)
+    bad = bad[margin:bad.shape[0] - margin, margin:bad.shape[1] - margin].astype(np.uint8)
+    return int(cv2.erode(bad, np.ones((2, 2), np.uint8)).sum())
 
 
-def look_distance(a: Image, b: Image, reach: int = 1, tol: int = 16) -> float:
-    """How different two cell images are: the fraction of pixels of either one whose
-    colour is not found (within ``tol`` per channel) among the other's pixels within
-    ``reach`` pixels. A whole-look shift or size change of a pixel or two costs nothing;
-    a stroke that one has and the other lacks does.
+def _mad(a: Image, b: Image, shift: int, margin: int) -> float:
+    """Mean absolute difference (0-255) of the inner parts at the best shift."""
+    h, w = a.shape[:2]
+    fa, fb = a.astype(np.int16), b.astype(np.int16)
+    inner = fa[margin:h - margin, margin:w - margin]
+    best = np.inf
+    for dy in range(-shift, shift + 1):
+        for dx in range(-shift, shift + 1):
+            other = fb[margin + dy:h - margin + dy, margin + dx:w - margin + dx]
+            best = min(best, float(np.abs(inner - other).mean()))
+    return best
 
-    >>> a = np.zeros((10, 10, 3), np.uint8); a[3:7, 4] = 255
-    >>> look_distance(a, np.roll(a, 1, axis=1)), look_distance(a, np.zeros_like(a)) > 0
-    (0.0, True)
+
+def look_distance(a: Image, b: Image) -> float:
+    """How different two cell images are; 1.0 or less means the same look.
+
+    The mean colour difference at the best shift of up to a pixel (5 levels count
+    1.0), plus one for every pixel of a clump that one image has and the other lacks
+    (see :func:`_blobs`). Games that scale their board draw the same look at slightly
+    different sub-pixel positions; that costs little, while a small glyph (gnome-mines
+    draws its question mark as a flag with a tiny "?") costs a lot. The outer 3 pixels,
+    where bits of the neighbouring squares show, are left out.
+
+    >>> a = np.full((12, 12, 3), 90, np.uint8); a[4:8, 5] = 255
+    >>> look_distance(a, np.roll(a, 1, axis=1))
+    0.0
+    >>> b = a.copy(); b[4:6, 7:9] = 0
+    >>> look_distance(a, b) > 1.0
+    True
     """
     if a.shape != b.shape:
         b = np.asarray(cv2.resize(b, (a.shape[1], a.shape[0]), interpolation=cv2.INTER_AREA),
                        dtype=np.uint8)
-    return max(_outside(b, envelope(a, reach), tol), _outside(a, envelope(b, reach), tol))
+    m = 3 if min(a.shape[:2]) > 12 else 1
+    blobs = max(_blobs(a, b, 1, 16, m), _blobs(b, a, 1, 16, m))
+    return _mad(a, b, 1, m) / 5.0 + blobs
 
 
 @dataclass
@@ -82,7 +116,7 @@ class CellBank:
     """Sorts cell images into looks. A new image joins the first look whose first
     image is within ``tol`` (see :func:`look_distance`), else starts a new look."""
 
-    tol: float = 0.01
+    tol: float = 1.0
     looks: list[Image] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)
     _cache: dict[bytes, int] = field(default_factory=dict)
@@ -137,9 +171,28 @@ class LossHypothesis:
     mines: tuple[int, ...]
     numbers: Mapping[int, int]
     score: float
+    odd: tuple[int, ...] = ()
 
 
-def _check_numbers(ids: IdGrid, looks: Iterable[int], counts: npt.NDArray[np.int32],
+@dataclass(frozen=True)
+class _Frame:
+    """One frame's looks, precomputed for the hypothesis search."""
+
+    ids: IdGrid
+    present: tuple[int, ...]
+    sizes: Mapping[int, int]
+    masks: Mapping[int, npt.NDArray[np.bool_]]
+    adj: Mapping[int, npt.NDArray[np.int32]]
+
+    @classmethod
+    def of(cls, ids: IdGrid) -> _Frame:
+        present = tuple(int(v) for v in np.unique(ids))
+        masks = {lk: ids == lk for lk in present}
+        return cls(ids, present, {lk: int(m.sum()) for lk, m in masks.items()}, masks,
+                   {lk: adjacent_count(m) for lk, m in masks.items()})
+
+
+def _check_numbers(f: _Frame, looks: Iterable[int], counts: npt.NDArray[np.int32],
                    covered_near: npt.NDArray[np.bool_], known: Mapping[int, int],
                    ) -> tuple[dict[int, int], list[int]] | None:
     """Numbers for ``looks`` under one mine layout; None if the layout is impossible.
@@ -147,14 +200,14 @@ def _check_numbers(ids: IdGrid, looks: Iterable[int], counts: npt.NDArray[np.int
     numbers: dict[int, int] = {}
     odd: list[int] = []
     for look in looks:
-        where = ids == look
-        values = np.unique(counts[where])
+        where = f.masks[look]
+        values = counts[where]
+        lo, hi = int(values.min()), int(values.max())
         want = known.get(look)
-        if len(values) == 1 and (want is None or want == values[0]):
-            value = int(values[0])
-            if value == 0 and bool(covered_near[where].any()):
+        if lo == hi and (want is None or want == lo):
+            if lo == 0 and bool(covered_near[where].any()):
                 return None  # a 0 never touches a covered square
-            numbers[look] = value
+            numbers[look] = lo
         elif want is not None and want >= 0:
             return None  # a known number that does not fit
         else:
@@ -162,93 +215,126 @@ def _check_numbers(ids: IdGrid, looks: Iterable[int], counts: npt.NDArray[np.int
     return numbers, odd
 
 
-def _score(ids: IdGrid, numbers: Mapping[int, int], odd: Sequence[int],
+def _split_duplicates(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
+                      known: Mapping[int, int]) -> tuple[dict[int, int], list[int]]:
+    """Two looks with the same count: a known one, else the bigger one, is that
+    number; the other joins the unexplained looks (a few wrong flags fit by chance)."""
+    out, rest = dict(numbers), list(odd)
+    by_value: dict[int, list[int]] = {}
+    for look, v in numbers.items():
+        by_value.setdefault(v, []).append(look)
+    for looks in by_value.values():
+        looks.sort(key=lambda lk: (lk not in known, -f.sizes[lk]))
+        for look in looks[1:]:
+            if look not in known:
+                del out[look]
+                rest.append(look)
+    return out, rest
+
+
+def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
            known: Mapping[int, int]) -> float | None:
-    values = [v for look, v in numbers.items() if look not in known]
-    if len(values) != len(set(values)):
-        return None  # two unknown looks showing the same number: unlikely, reject
+    """Squares explained by a reading, or None when the reading is implausible."""
     unknown_odd = [look for look in odd if look not in known]
-    if len(unknown_odd) > 1:
+    if len(unknown_odd) > 2:
         return None
-    revealed = sum(int((ids == look).sum()) for look in (*numbers, *odd))
-    if any(int((ids == look).sum()) > max(2, revealed // 10) for look in unknown_odd):
+    revealed = sum(f.sizes[look] for look in (*numbers, *odd))
+    if any(f.sizes[look] > max(2, revealed // 10) for look in unknown_odd):
         return None  # only a few wrong flags or question marks may stay unexplained
-    if not any(v > 0 and int((ids == look).sum()) > 1 for look, v in numbers.items()):
+    zero_near = sum((f.adj[lk] for lk, v in numbers.items() if v == 0),
+                    np.zeros_like(f.ids)) > 0
+    if any(bool(zero_near[f.masks[lk]].any()) for lk in unknown_odd):
+        return None  # unexplained looks are unrevealed squares, and no 0 touches one
+    if not any(v > 0 and f.sizes[look] > 1 for look, v in numbers.items()):
         return None  # no repeated number: too little evidence
-    sizes = {look: int((ids == look).sum()) for look in numbers}
-    return sum(min(s, 4) + (s > 1) * 2 for s in sizes.values()) - 3 * len(unknown_odd)
+    return sum(min(f.sizes[lk], 4) + (f.sizes[lk] > 1) * 2 for lk in numbers) \
+        - 3 * len(unknown_odd)
 
 
 def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
-                    max_extra: int = 2) -> list[LossHypothesis]:
+                    max_extra: int = 3) -> list[LossHypothesis]:
     """Every consistent reading of a lost-game frame, best first.
 
     ``known`` maps looks already named to their codes; they constrain the search
     (a known covered look must be the covered one, known numbers must fit, known mines
     and flags are mines). ``clicked`` is the square whose click lost the game, if known.
+    Up to ``max_extra`` looks besides the exploded one may be mines (shown mines,
+    flags, and games that show flagged mines their own way).
     """
-    present = [int(v) for v in np.unique(ids)]
-    sizes = {look: int((ids == look).sum()) for look in present}
-    known_here = {look: code for look, code in known.items() if look in sizes}
+    f = _Frame.of(ids)
+    known_here = {look: code for look, code in known.items() if look in f.sizes}
     covered_opts = [lk for lk, c in known_here.items() if c == COVERED] or \
-        sorted(present, key=lambda lk: -sizes[lk])[:3]
+        sorted((lk for lk in f.present if lk not in known_here), key=lambda lk: -f.sizes[lk])
     forced = [lk for lk, c in known_here.items() if c in (MINE, FLAG)]
     out = []
     for cov in covered_opts:
-        covered_near = adjacent_count(ids == cov) > 0
-        for exp in _exploded_options(ids, present, sizes, known_here, cov, clicked):
-            free = [lk for lk in present if lk not in (cov, exp) and lk not in forced
-                    and lk not in known_here]
+        covered_near = f.adj[cov] > 0
+        for exp in _exploded_options(f, known_here, cov, clicked):
+            free = [lk for lk in f.present if lk not in (cov, exp) and lk not in known_here]
             for k in range(max_extra + 1 - len(forced)):
                 for extra in itertools.combinations(free, k):
-                    mines = (*forced, *extra)
-                    hyp = _try(ids, present, known_here, cov, exp, mines, covered_near)
+                    hyp = _try(f, known_here, cov, exp, (*forced, *extra), covered_near)
                     if hyp is not None:
                         out.append(hyp)
     out.sort(key=lambda h: -h.score)
     return out
 
 
-def _exploded_options(ids: IdGrid, present: list[int], sizes: Mapping[int, int],
-                      known: Mapping[int, int], cov: int, clicked: Cell | None) -> list[int]:
+def _exploded_options(f: _Frame, known: Mapping[int, int], cov: int,
+                      clicked: Cell | None) -> list[int]:
     if clicked is not None:
-        look = int(ids[clicked])
+        look = int(f.ids[clicked])
         return [] if look == cov else [look]
     named = [lk for lk, c in known.items() if c == EXPLODED]
     if named:
         return named
-    return [lk for lk in present if sizes[lk] == 1 and lk != cov and lk not in known]
+    return [lk for lk in f.present if f.sizes[lk] == 1 and lk != cov and lk not in known]
 
 
-def _try(ids: IdGrid, present: list[int], known: Mapping[int, int], cov: int, exp: int,
-         mines: tuple[int, ...], covered_near: npt.NDArray[np.bool_]) -> LossHypothesis | None:
-    mine_mask = np.isin(ids, (exp, *mines))
-    counts = adjacent_count(mine_mask)
-    rest = [lk for lk in present if lk not in (cov, exp, *mines)
+def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[int, ...],
+         covered_near: npt.NDArray[np.bool_]) -> LossHypothesis | None:
+    counts = f.adj[exp] + sum((f.adj[m] for m in mines), np.zeros_like(f.ids))
+    rest = [lk for lk in f.present if lk not in (cov, exp, *mines)
             and known.get(lk) not in (QUESTION, WRONG_FLAG, COVERED)]
-    checked = _check_numbers(ids, rest, counts, covered_near, known)
+    checked = _check_numbers(f, rest, counts, covered_near, known)
     if checked is None:
         return None
     numbers, odd = checked
     if not numbers or max(numbers.values()) == 0:
         return None  # a mine layout that touches no revealed square explains nothing
-    score = _score(ids, numbers, odd, known)
+    numbers, odd = _split_duplicates(f, numbers, odd, known)
+    shown = np.isin(f.ids, [lk for lk, v in numbers.items() if v > 0])
+    if any(not bool(shown[f.adj[m] > 0].any()) for m in mines if m not in known):
+        return None  # a look is called a mine only when some number counts it
+    score = _score(f, numbers, odd, known)
     if score is None:
         return None
-    return LossHypothesis(cov, exp, mines, numbers, score)
+    return LossHypothesis(cov, exp, mines, numbers, score, tuple(odd))
+
+
+def best_loss_reading(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
+                      distance: Callable[[int, tuple[int, ...]], float] | None = None,
+                      ) -> LossHypothesis | None:
+    """The best of :func:`loss_hypotheses`; ties split by ``distance(exploded, mines)``
+    (the exploded mine looks most like the shown mines)."""
+    hyps = loss_hypotheses(ids, known, clicked)
+    if not hyps:
+        return None
+    best = [h for h in hyps if h.score == hyps[0].score]
+    return min(best, key=lambda h: distance(h.exploded, h.mines)) if distance else best[0]
 
 
 def label_loss_frame(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
+                     distance: Callable[[int, tuple[int, ...]], float] | None = None,
                      ) -> dict[int, int] | None:
     """Names for the looks in a lost-game frame (look -> cell code), or None when no
     reading fits (the frame does not show a lost game).
 
     Extra mine looks: a known flag look stays a flag; of two unknown ones, the one with
     more squares is the shown mine and the other a flag (a player flags only some)."""
-    hyps = loss_hypotheses(ids, known, clicked)
-    if not hyps:
+    h = best_loss_reading(ids, known, clicked, distance)
+    if h is None:
         return None
-    h = hyps[0]
     names: dict[int, int] = {h.covered: COVERED, h.exploded: EXPLODED, **h.numbers}
     unnamed = [lk for lk in h.mines if known.get(lk) not in (MINE, FLAG)]
     for lk in h.mines:
@@ -281,3 +367,241 @@ class Votes:
     def conflicts(self) -> dict[int, Counter[int]]:
         """Looks with more than one proposed name (for a warning)."""
         return {look: c for look, c in self.by_look.items() if len(c) > 1}
+
+
+# --------------------------------------------------------------------------- learning
+
+STATE_ORDER: tuple[int, ...] = (COVERED, *range(9), FLAG, QUESTION, MINE, EXPLODED, WRONG_FLAG)
+"""Every state a skin can hold, in contact-sheet order."""
+
+
+def fit_size(img: Image, size: tuple[int, int]) -> Image:
+    """``img`` resized to ``size`` (width, height) if it is not that size already."""
+    if (img.shape[1], img.shape[0]) == size:
+        return img
+    return np.asarray(cv2.resize(img, size, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+
+
+@dataclass
+class Learner:
+    """Looks and their names, gathered over many frames of one game's skin.
+
+    ``size`` is the template size (width, height); cells of boards at another pitch are
+    resized to it. Names come from :meth:`add_loss` (game logic) and :meth:`name`
+    (experiments); a base skin's templates can be given names up front with
+    :meth:`seed`.
+    """
+
+    size: tuple[int, int]
+    bank: CellBank = field(default_factory=CellBank)
+    votes: Votes = field(default_factory=Votes)
+    odd: set[int] = field(default_factory=set)
+
+    def seed(self, cells: Mapping[int, Sequence[Image]], weight: int = 50) -> None:
+        """Start from an existing skin's templates (each counts ``weight`` votes)."""
+        for code, images in cells.items():
+            for img in images:
+                look = self.bank.classify(fit_size(img, self.size))
+                self.votes.add(look, code, weight)
+
+    def ids(self, image: Image, g: BoardGeometry) -> IdGrid:
+        """The look of every cell of board ``g`` in ``image``."""
+        out = np.empty((g.rows, g.cols), np.int32)
+        for r in range(g.rows):
+            for c in range(g.cols):
+                out[r, c] = self.bank.classify(fit_size(cut(image, g, (r, c)), self.size))
+        return out
+
+    def known(self) -> dict[int, int]:
+        return self.votes.settled()
+
+    def name(self, look: int, code: int, weight: int = 10) -> None:
+        self.votes.add(look, code, weight)
+
+    def _distance(self, exploded: int, mines: tuple[int, ...]) -> float:
+        looks = self.bank.looks
+        others = sorted(mines, key=lambda lk: -self.bank.counts[lk])[:1]
+        return min((look_distance(looks[exploded], looks[m]) for m in others), default=0.0)
+
+    def add_loss(self, ids: IdGrid, clicked: Cell | None = None) -> dict[int, int] | None:
+        """Name looks from a frame that may show a lost game; the names, or None.
+        Looks the reading leaves unexplained (wrong flags, question marks) are noted
+        in ``odd``."""
+        names = label_loss_frame(ids, self.known(), clicked, self._distance)
+        if names is not None:
+            self.votes.add_all(names)
+            reading = best_loss_reading(ids, self.known(), clicked, self._distance)
+            self.odd.update(reading.odd if reading else ())
+        return names
+
+    def codes(self, ids: IdGrid, unknown: int) -> npt.NDArray[np.int8]:
+        """A knowledge array: each look's name, ``unknown`` for unnamed looks."""
+        known = self.known()
+        table = np.full(len(self.bank.looks), unknown, np.int8)
+        for look, code in known.items():
+            table[look] = code
+        return table[ids]
+
+    def templates(self) -> dict[int, tuple[Image, ...]]:
+        """Every named look's image, by state (most seen look first)."""
+        out: dict[int, list[tuple[int, Image]]] = {}
+        for look, code in self.known().items():
+            out.setdefault(code, []).append((self.bank.counts[look], self.bank.looks[look]))
+        return {code: tuple(img for _, img in sorted(pairs, key=lambda p: -p[0]))
+                for code, pairs in out.items()}
+
+    def unnamed(self) -> list[int]:
+        """Looks seen on a board but never named."""
+        known = self.known()
+        return [i for i in range(len(self.bank.looks)) if i not in known]
+
+
+def missing_states(cells: Mapping[int, Sequence[Image]]) -> list[str]:
+    """Names of the states with no template yet (7 and 8 are rare in real games).
+
+    >>> missing_states({c: () for c in STATE_ORDER if c not in (7, 8)})
+    ['7', '8']
+    """
+    return [STATE_NAMES[c] for c in STATE_ORDER if c not in cells]
+
+
+def read_cells(image: Image, g: BoardGeometry, cells: Mapping[int, Sequence[Image]],
+               tol: float = 1.0) -> npt.NDArray[np.int8]:
+    """Read a board with templates, nearest look wins (UNKNOWN when none is within
+    ``tol``, see :func:`look_distance`). Used to check a freshly learned skin."""
+    size = next(iter(next(iter(cells.values()))))
+    wh = (size.shape[1], size.shape[0])
+    flat = [(code, img) for code, imgs in cells.items() for img in imgs]
+    board = np.full((g.rows, g.cols), UNKNOWN, np.int8)
+    memo: dict[bytes, int] = {}
+    for r in range(g.rows):
+        for c in range(g.cols):
+            crop = fit_size(cut(image, g, (r, c)), wh)
+            key = crop.tobytes()
+            if key not in memo:
+                dists = [(look_distance(fit_size(img, wh), crop), code) for code, img in flat]
+                best, code = min(dists)
+                memo[key] = code if best <= tol else UNKNOWN
+            board[r, c] = memo[key]
+    return board
+
+
+def contact_sheet(cells: Mapping[int, Sequence[Image]], title: str = "") -> Image:
+    """One picture of every template with its state name under it (missing states as
+    an empty, red-labelled box), for a person to check at a glance."""
+    box, pad, label_h = 64, 10, 20
+    rows = []
+    for code in STATE_ORDER:
+        imgs: list[Image | None] = [*cells.get(code, ())][:6] or [None]  # type: ignore[list-item]
+        row = np.full((box + label_h + pad, 120 + len(imgs) * (box + pad), 3), 255, np.uint8)
+        colour = (0, 0, 0) if code in cells else (0, 0, 200)
+        cv2.putText(row, STATE_NAMES[code], (6, box // 2 + 8), cv2.FONT_HERSHEY_SIMPLEX,
+                    0.6, colour, 1, cv2.LINE_AA)
+        for i, img in enumerate(imgs):
+            x = 120 + i * (box + pad)
+            if img is None:
+                cv2.rectangle(row, (x, 2), (x + box - 1, box + 1), (0, 0, 200), 1)
+                cv2.putText(row, "not seen", (x + 2, box // 2 + 6), cv2.FONT_HERSHEY_SIMPLEX,
+                            0.4, (0, 0, 200), 1, cv2.LINE_AA)
+                continue
+            scale = box / max(img.shape[:2])
+            big = cv2.resize(img, (max(1, round(img.shape[1] * scale)),
+                                   max(1, round(img.shape[0] * scale))),
+                             interpolation=cv2.INTER_NEAREST)
+            row[2:2 + big.shape[0], x:x + big.shape[1]] = big
+        rows.append(row)
+    width = max(r.shape[1] for r in rows)
+    header = np.full((30, width, 3), 255, np.uint8)
+    cv2.putText(header, title, (6, 21), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 1, cv2.LINE_AA)
+    padded = [np.pad(r, ((0, 0), (0, width - r.shape[1]), (0, 0)), constant_values=255)
+              for r in rows]
+    return np.vstack([header, *padded])
+
+
+@dataclass(frozen=True)
+class Learned:
+    """What :func:`learn_from_images` found: templates by state (all at ``size``),
+    how many looks stayed unnamed, and each image's board (None: no board)."""
+
+    cells: Mapping[int, tuple[Image, ...]]
+    size: tuple[int, int]
+    pitch: tuple[float, float]
+    unnamed: int
+    boards: tuple[BoardGeometry | None, ...]
+
+
+def _learn_group(frames: Sequence[IdGrid], learner: Learner,
+                 base: Mapping[int, Sequence[Image]]) -> None:
+    """Two passes over one cell size's frames: the biggest boards first, then every
+    frame again knowing what the first pass learned."""
+    order = sorted(range(len(frames)), key=lambda k: -frames[k].size)
+    for k in order:
+        learner.add_loss(frames[k])
+    first = learner.votes
+    learner.votes = Votes()
+    for look, code in first.settled().items():
+        learner.votes.add(look, code, 1)
+    learner.seed(base)
+    lost = [learner.add_loss(frames[k]) is not None for k in order]
+    name_odd_looks(learner, [frames[k] for k in order], lost)
+
+
+def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None = None,
+                      ) -> Learned:
+    """Name looks from saved screenshots (lost games teach the most), optionally
+    starting from a skin's templates ``base``. Boards of each cell size are learned
+    on their own (what one size learned seeds the next); the templates of every size
+    end up at the size of the one with the most cells."""
+    from vision.lattice import NoBoardError, find_lattice, template_size
+
+    boards: list[BoardGeometry | None] = []
+    for image in images:
+        try:
+            boards.append(find_lattice(image))
+        except NoBoardError:
+            boards.append(None)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, g in enumerate(boards):
+        if g is not None:
+            groups.setdefault(template_size(g), []).append(i)
+    if not groups:
+        raise NoBoardError("no Minesweeper board found in any of the images")
+    ranked = sorted(groups, key=lambda sz: -sum(boards[i].rows * boards[i].cols  # type: ignore[union-attr]
+                                                for i in groups[sz]))
+    main = ranked[0]
+    known: dict[int, list[Image]] = {c: list(v) for c, v in (base or {}).items()}
+    unnamed = 0
+    for size in ranked:
+        learner = Learner(size)
+        learner.seed(known)
+        frames = [learner.ids(images[i], boards[i]) for i in groups[size]]  # type: ignore[arg-type]
+        _learn_group(frames, learner, known)
+        unnamed += len(learner.unnamed())
+        for code, imgs in learner.templates().items():
+            have = known.setdefault(code, [])
+            have.extend(img for img in imgs if not any(img is h for h in have))
+    first = next(i for i in groups[main])
+    g0 = boards[first]
+    assert g0 is not None
+    cells = {code: tuple(_dedupe([fit_size(img, main) for img in imgs]))
+             for code, imgs in known.items()}
+    return Learned(cells, main, (g0.pitch_x, g0.pitch_y), unnamed, tuple(boards))
+
+
+def _dedupe(imgs: Sequence[Image]) -> list[Image]:
+    """Drop images that are the same look as an earlier one."""
+    out: list[Image] = []
+    for img in imgs:
+        if not any(look_distance(img, o) <= 1.0 for o in out):
+            out.append(img)
+    return out
+
+
+def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bool]) -> None:
+    """Unrevealed looks no count explains: one also seen while a game was still being
+    played is a question mark; one seen only after losses is a wrong flag."""
+    known = learner.known()
+    in_play = {int(v) for ids, was_lost in zip(frames, lost, strict=True) if not was_lost
+               for v in np.unique(ids)}
+    for look in learner.odd - set(known):
+        learner.name(look, QUESTION if look in in_play else WRONG_FLAG, weight=1)
