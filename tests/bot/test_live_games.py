@@ -82,9 +82,15 @@ def inside(p: ScreenPoint, rect: tuple[float, float, float, float]) -> bool:
     return left <= p.x < left + width and top <= p.y < top + height
 
 
+def need_skin(name: str) -> None:
+    from vision.skin import available_skins
+
+    if name not in available_skins():
+        pytest.skip(f"the {name} skin has not landed yet")
+
+
 @pytest.fixture
 def vd():
-    pytest.importorskip("vision.read", reason="the vision reader has not landed yet")
     from bot.realgames import VirtualDisplay
 
     with VirtualDisplay() as display:
@@ -94,6 +100,7 @@ def vd():
 def test_xdemineur_intermediate_games(vd, tmp_path: Path) -> None:
     from bot.realgames import XDEMINEUR_ORIGIN, XDEMINEUR_PITCH, launch_xdemineur
 
+    need_skin("xdemineur")
     size = BoardSize.parse("intermediate")
     window = launch_xdemineur(vd, size.cols, size.rows, size.mines)
     results, clicks, player = play(vd, "xdemineur", size, 5, tmp_path)
@@ -109,6 +116,7 @@ def test_xdemineur_intermediate_games(vd, tmp_path: Path) -> None:
 def test_xdemineur_expert_game(vd, tmp_path: Path) -> None:
     from bot.realgames import launch_xdemineur
 
+    need_skin("xdemineur")
     size = BoardSize.parse("expert")
     launch_xdemineur(vd, size.cols, size.rows, size.mines)
     results, clicks, _ = play(vd, "xdemineur", size, 1, tmp_path)
@@ -119,6 +127,7 @@ def test_xdemineur_expert_game(vd, tmp_path: Path) -> None:
 def test_gnome_mines_intermediate_games(vd, tmp_path: Path) -> None:
     from bot.realgames import launch_gnome_mines
 
+    need_skin("gnome-mines")
     size = BoardSize.parse("intermediate")
     window = launch_gnome_mines(vd, size.cols, size.rows, size.mines, 800, 700)
     results, clicks, player = play(vd, "gnome-mines", size, 5, tmp_path)
@@ -134,7 +143,6 @@ def test_gnome_mines_intermediate_games(vd, tmp_path: Path) -> None:
 
 
 def test_demo_headless_records_a_gif(tmp_path: Path) -> None:
-    pytest.importorskip("vision.read", reason="the vision reader has not landed yet")
     gif = tmp_path / "demo.gif"
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["PYTHONPATH"] = str(ROOT)
