@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.cells import UNKNOWN
-from vision.geometry import BoardGeometry, PixelPoint
+from vision.geometry import BoardGeometry
 from vision.read import cell_samples, classify, template_bank
 from vision.skin import Image, Skin
 
@@ -67,16 +67,35 @@ class KeyBlob:
 
 
 @dataclass(frozen=True)
-class Blob:
-    """A blob found in the image: the cell centre and pitch it implies."""
+class Blobs:
+    """Blobs found in the image, as arrays: the cell centre and pitch each implies."""
 
-    cx: float
-    cy: float
-    px: float
-    py: float
+    cx: npt.NDArray[np.float64]
+    cy: npt.NDArray[np.float64]
+    px: npt.NDArray[np.float64]
+    py: npt.NDArray[np.float64]
+
+    def __len__(self) -> int:
+        return len(self.cx)
+
+    def where(self, keep: npt.NDArray[np.bool_]) -> Blobs:
+        return Blobs(self.cx[keep], self.cy[keep], self.px[keep], self.py[keep])
 
 
 _KEYS: dict[int, tuple[Skin, tuple[KeyBlob, ...]]] = {}
+
+
+def mask_blobs(mask: Image) -> npt.NDArray[np.float64]:
+    """Outer outlines of a binary mask as rows (x, y, w, h, fill); fill is the outline's
+    area over its bounding box's (holes such as a glyph on a tile do not count)."""
+    found, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if not found:
+        return np.zeros((0, 5))
+    contours = [c for c, h in zip(found, hierarchy[0], strict=True) if h[3] < 0]  # outer ones
+    rects = np.array([cv2.boundingRect(c) for c in contours], np.float64)
+    areas = np.array([cv2.contourArea(c) for c in contours])
+    fill = areas / np.maximum(1.0, (rects[:, 2] - 1) * (rects[:, 3] - 1))
+    return np.column_stack([rects, fill])
 
 
 def _key_of(img: Image) -> KeyBlob | None:
@@ -88,15 +107,12 @@ def _key_of(img: Image) -> KeyBlob | None:
     if counts.max() < 0.2 * h * w:
         return None
     colour = (top >> 16, (top >> 8) & 255, top & 255)
-    mask = cv2.inRange(img, colour, colour)
-    n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    if n < 2:
+    blobs = mask_blobs(cv2.inRange(img, colour, colour))
+    if not len(blobs):
         return None
-    k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    bw, bh, area = (int(stats[k, i]) for i in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT,
-                                               cv2.CC_STAT_AREA))
-    return KeyBlob(colour, bw / w, bh / h, area / (bw * bh),
-                   (cents[k][0] + 0.5) / w - 0.5, (cents[k][1] + 0.5) / h - 0.5)
+    x, y, bw, bh, fill = blobs[int(np.argmax(blobs[:, 2] * blobs[:, 3]))]
+    return KeyBlob(colour, bw / w, bh / h, float(fill), (x + bw / 2) / w - 0.5,
+                   (y + bh / 2) / h - 0.5)
 
 
 def skin_keys(skin: Skin) -> tuple[KeyBlob, ...]:
@@ -116,38 +132,35 @@ def skin_keys(skin: Skin) -> tuple[KeyBlob, ...]:
     return result
 
 
-def find_blobs(image: Image, keys: Sequence[KeyBlob], step: int) -> list[Blob]:
+def find_blobs(image: Image, keys: Sequence[KeyBlob], step: int) -> Blobs:
     """Blobs of the key colours in ``image`` subsampled by ``step``, as cell hypotheses."""
-    small = np.ascontiguousarray(image[::step, ::step]) if step > 1 else image
-    out: list[Blob] = []
+    if step > 1:
+        h, w = image.shape[:2]
+        image = cv2.resize(image, (w // step, h // step), interpolation=cv2.INTER_NEAREST)
+    parts = []
     for colour in sorted({k.colour for k in keys}):
         lo = tuple(max(0, v - COLOUR_TOL) for v in colour)
         hi = tuple(min(255, v + COLOUR_TOL) for v in colour)
-        mask = cv2.inRange(small, lo, hi)
-        n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
-        if n < 2:
-            continue
-        w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
-        h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
-        fill = stats[1:, cv2.CC_STAT_AREA] / (w * h)
+        b = mask_blobs(cv2.inRange(image, lo, hi))
+        x, y, w, h, fill = (b[:, i] for i in range(5))
         ok = (w >= 3) & (h >= 3) & (w <= 2.5 * h) & (h <= 2.5 * w)
         for key in (k for k in keys if k.colour == colour):
             px, py = w * step / key.rel_w, h * step / key.rel_h
-            sel = ok & (np.abs(fill - key.fill) < 0.25) & (px >= MIN_PITCH) & (px <= MAX_PITCH)
-            sel &= (py >= MIN_PITCH) & (py <= MAX_PITCH)
-            for i in np.nonzero(sel)[0]:
-                cx = (cents[i + 1][0] + 0.5) * step - key.off_x * px[i]
-                cy = (cents[i + 1][1] + 0.5) * step - key.off_y * py[i]
-                out.append(Blob(float(cx), float(cy), float(px[i]), float(py[i])))
-    return out
+            sel = ok & (np.abs(fill - key.fill) < 0.2)
+            sel &= (np.minimum(px, py) >= MIN_PITCH) & (np.maximum(px, py) <= MAX_PITCH)
+            cx = (x + w / 2) * step - key.off_x * px
+            cy = (y + h / 2) * step - key.off_y * py
+            parts.append(np.column_stack([cx, cy, px, py])[sel])
+    allb = np.concatenate(parts) if parts else np.zeros((0, 4))
+    return Blobs(allb[:, 0], allb[:, 1], allb[:, 2], allb[:, 3])
 
 
-def pitch_hypotheses(blobs: list[Blob], top: int = 3) -> list[tuple[float, float]]:
+def pitch_hypotheses(blobs: Blobs, top: int = 3) -> list[tuple[float, float]]:
     """The pitches most blobs agree on, most supported first (8 % log bins, each pooled
     with its neighbours)."""
-    if not blobs:
+    if not len(blobs):
         return []
-    lp = np.log([b.px * b.py for b in blobs]) / 2
+    lp = np.log(blobs.px * blobs.py) / 2
     bins = np.floor(lp / 0.08).astype(int)
     values, counts = np.unique(bins, return_counts=True)
     pooled = np.array([counts[(values >= v - 1) & (values <= v + 1)].sum() for v in values])
@@ -161,8 +174,7 @@ def pitch_hypotheses(blobs: list[Blob], top: int = 3) -> list[tuple[float, float
             continue
         taken.update((centre - 1, centre, centre + 1))
         near = np.abs(bins - centre) <= 1
-        out.append((float(np.median([b.px for b, m in zip(blobs, near, strict=True) if m])),
-                    float(np.median([b.py for b, m in zip(blobs, near, strict=True) if m]))))
+        out.append((float(np.median(blobs.px[near])), float(np.median(blobs.py[near]))))
     return out
 
 
@@ -207,13 +219,12 @@ def _lines(values: npt.NDArray[np.float64], pitch: float) -> tuple[
     return seg, idx
 
 
-def link_lattice(blobs: list[Blob], px: float, py: float) -> Lattice | None:
+def link_lattice(blobs: Blobs, px: float, py: float) -> Lattice | None:
     """The biggest connected set of blobs on one lattice, with their indices."""
-    keep = [b for b in blobs if abs(math.log(b.px / px)) < 0.15 and abs(math.log(b.py / py)) < 0.15]
-    if len(keep) < 2:
+    keep = (np.abs(np.log(blobs.px / px)) < 0.15) & (np.abs(np.log(blobs.py / py)) < 0.15)
+    if keep.sum() < 2:
         return None
-    cx = np.array([b.cx for b in keep])
-    cy = np.array([b.cy for b in keep])
+    cx, cy = blobs.cx[keep], blobs.cy[keep]
     sx, ix = _lines(cx, px)
     sy, iy = _lines(cy, py)
     ok = (sx >= 0) & (sy >= 0)
@@ -323,18 +334,17 @@ def refine(image: Image, g: BoardGeometry, skin: Skin) -> BoardGeometry:
     h, w = image.shape[:2]
     left, top = max(0, b.left - 2), max(0, b.top - 2)
     right, bottom = min(w, b.left + b.width + 2), min(h, b.top + b.height + 2)
-    blobs = find_blobs(image[top:bottom, left:right], skin_keys(skin), 1)
-    cells = []
-    for blob in blobs:
-        if abs(math.log(blob.px / g.pitch_x)) < 0.1 and abs(math.log(blob.py / g.pitch_y)) < 0.1:
-            cell = g.cell_at(PixelPoint(blob.cx + left, blob.cy + top))
-            if cell is not None:
-                cells.append((blob.cx + left, blob.cy + top, cell[0], cell[1]))
-    if len(cells) < 2:
+    b = find_blobs(image[top:bottom, left:right], skin_keys(skin), 1)
+    b = b.where((np.abs(np.log(b.px / g.pitch_x)) < 0.3) & (np.abs(np.log(b.py / g.pitch_y)) < 0.3))
+    cx, cy = b.cx + left, b.cy + top
+    edges_x = np.array([g.col_left(c) for c in range(g.cols + 1)])
+    edges_y = np.array([g.row_top(r) for r in range(g.rows + 1)])
+    cols = np.searchsorted(edges_x, cx, side="right") - 1
+    rows = np.searchsorted(edges_y, cy, side="right") - 1
+    inside = (cols >= 0) & (cols < g.cols) & (rows >= 0) & (rows < g.rows)
+    if inside.sum() < 2:
         return g
-    arr = np.array(cells)
-    lat = Lattice(arr[:, 0], arr[:, 1], arr[:, 2].astype(np.int64), arr[:, 3].astype(np.int64),
-                  g.pitch_x, g.pitch_y)
+    lat = Lattice(cx[inside], cy[inside], rows[inside], cols[inside], g.pitch_x, g.pitch_y)
     return _geometry(lat, g.skin, 0, 0, g.rows, g.cols)
 
 

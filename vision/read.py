@@ -1,10 +1,12 @@
 """Read every square of a located board into a knowledge array.
 
-The board region is resampled once so that every cell becomes a ``SAMPLE`` x ``SAMPLE``
-square (any window size, fractional or uneven pitch), and every cell is compared with
-every template of the skin at once by mean squared difference (one matrix product).
-A square whose best template is not close enough, or not clearly closer than the best
-template of any other state, is ``UNKNOWN``: the reader never guesses.
+The board region is resampled once so that every cell becomes a ``CELL`` x ``CELL``
+square (any window size, fractional or uneven pitch); the central ``SAMPLE`` x ``SAMPLE``
+part of every cell (which looks the same at any window size, unlike the gaps and grid
+lines around it) is compared with every template of the skin at once by mean squared
+difference (one matrix product). A square whose best template is not close enough, or
+not clearly closer than the best template of any other state, is ``UNKNOWN``: the
+reader never guesses.
 
 >>> from vision.skin import load_skin
 >>> from vision.geometry import BoardGeometry
@@ -32,8 +34,11 @@ from solver.textboard import format_board  # noqa: F401  (used by the doctest)
 from vision.geometry import BoardGeometry
 from vision.skin import Image, Skin
 
-SAMPLE = 12
-"""Side in pixels of the small square every cell and template is compared at."""
+CELL = 22
+"""Side in pixels every cell (pitch square) and template is resampled to."""
+SAMPLE = 16
+"""Side of the central part of that square which is compared."""
+_MARGIN_PX = (CELL - SAMPLE) // 2
 
 MAX_RMS = 24.0
 """A cell further than this (root mean squared difference, 0-255 scale) from every
@@ -67,12 +72,18 @@ def _halve_image(img: Image) -> Image:
 
 
 def _resample(img: Image, cells_x: int, cells_y: int, factor: int = 1) -> Image:
-    """Resample ``img`` to ``factor * SAMPLE`` pixels per cell: exact 2x2 means while
+    """Resample ``img`` to ``factor * CELL`` pixels per cell: exact 2x2 means while
     the image is at least twice too big (fast, no aliasing), then bilinear."""
-    side = factor * SAMPLE
+    side = factor * CELL
     while img.shape[1] >= 2 * cells_x * side and img.shape[0] >= 2 * cells_y * side:
         img = _halve_image(img)
     return cv2.resize(img, (cells_x * side, cells_y * side), interpolation=cv2.INTER_LINEAR)
+
+
+def _inner(small: Image, rows: int, cols: int) -> Image:
+    """The central SAMPLE x SAMPLE part of every CELL x CELL cell: (rows, S, cols, S, 3)."""
+    lo, hi = _MARGIN_PX, _MARGIN_PX + SAMPLE
+    return small.reshape(rows, CELL, cols, CELL, 3)[:, lo:hi, :, lo:hi]
 
 
 def template_bank(skin: Skin) -> TemplateBank:
@@ -83,7 +94,7 @@ def template_bank(skin: Skin) -> TemplateBank:
     vecs, codes = [], []
     for code in sorted(skin.cells):
         for img in skin.cells[code]:
-            vecs.append(_resample(img, 1, 1).reshape(-1))
+            vecs.append(_inner(_resample(img, 1, 1), 1, 1).reshape(-1))
             codes.append(code)
     vectors = np.ascontiguousarray(np.stack(vecs), dtype=np.float32)
     code_arr = np.array(codes, np.int8)
@@ -96,15 +107,15 @@ def template_bank(skin: Skin) -> TemplateBank:
 
 def _offsets(edges: tuple[float, ...] | None, start: float, pitch: float, n: int) -> npt.NDArray[
         np.intp]:
-    """Per-line shift, in 2*SAMPLE units, of measured edges from the uniform lattice."""
+    """Per-line shift, in 2*CELL units, of measured edges from the uniform lattice."""
     if edges is None:
         return np.zeros(n, np.intp)
     uniform = start + pitch * np.arange(n)
-    return np.rint((np.asarray(edges) - uniform) * (2 * SAMPLE) / pitch).astype(np.intp)
+    return np.rint((np.asarray(edges) - uniform) * (2 * CELL) / pitch).astype(np.intp)
 
 
 def _index(shifts: npt.NDArray[np.intp], n: int) -> npt.NDArray[np.intp]:
-    s2 = 2 * SAMPLE
+    s2 = 2 * CELL
     idx = np.arange(n * s2).reshape(n, s2) + shifts[:, None]
     return np.clip(idx, 0, n * s2 - 1).reshape(-1)
 
@@ -130,9 +141,8 @@ def cell_samples(image: Image, geometry: BoardGeometry) -> F32:
         if g.tops is not None:
             big = big[_index(_offsets(g.tops, y0, py, g.rows), g.rows)]
         small = _halve_image(big)
-    s = SAMPLE
-    cells = small.reshape(g.rows, s, g.cols, s, 3).transpose(0, 2, 1, 3, 4)
-    return np.ascontiguousarray(cells.reshape(g.rows * g.cols, s * s * 3), dtype=np.float32)
+    cells = _inner(small, g.rows, g.cols).transpose(0, 2, 1, 3, 4)
+    return np.ascontiguousarray(cells.reshape(g.rows * g.cols, -1), dtype=np.float32)
 
 
 def _sq_distances(samples: F32, bank: TemplateBank) -> F32:
