@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image as PILImage
 
@@ -153,3 +154,49 @@ def test_demo_headless_records_a_gif(tmp_path: Path) -> None:
     assert "2 games:" in out.stdout and "recording saved" in out.stdout
     with PILImage.open(gif) as im:
         assert im.n_frames >= 3
+
+
+def cli(args: list[str], display: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
+    env.update(DISPLAY=display, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_play_command_with_pyautogui_logs_each_game(vd, tmp_path: Path) -> None:
+    import json
+
+    from bot.realgames import launch_xdemineur
+
+    need_skin("xdemineur")
+    launch_xdemineur(vd, 16, 16, 40)
+    log = tmp_path / "games.jsonl"
+    out = cli(["play", "--skin", "xdemineur", "--games", "2", "--mouse", "pyautogui",
+               "--log", str(log), "--bug-dir", str(tmp_path)], vd.display)
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(lines) == 2
+    for line in lines:
+        assert line["outcome"] in ("won", "lost")
+        assert (line["rows"], line["cols"], line["mines"]) == (16, 16, 40)
+        assert line["clicks"] >= line["moves"] >= 1
+        assert 0 < line["bot_seconds"] <= line["seconds"]
+        assert (line["death_p"] is None) == (line["outcome"] == "won")
+    assert "2 games:" in out.stdout and "win rate" in out.stdout
+
+
+def test_dry_run_prints_moves_and_never_moves_the_pointer(vd, tmp_path: Path) -> None:
+    from bot.realgames import launch_xdemineur, move_pointer
+
+    need_skin("xdemineur")
+    window = launch_xdemineur(vd, 16, 16, 40)
+    move_pointer(vd, 700, 600)
+    heat = tmp_path / "heat.png"
+    before = window.screenshot()[81:]  # the board (the clock above it may tick)
+    out = cli(["play", "--dry-run", "--heatmap", str(heat)], vd.display)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "board 16x16, 40 mines, skin xdemineur" in out.stdout
+    assert "open row" in out.stdout and heat.exists()
+    pointer = vd.xdotool("getmouselocation", "--shell")
+    assert "X=700" in pointer and "Y=600" in pointer
+    assert np.array_equal(before, window.screenshot()[81:])  # nothing was clicked
