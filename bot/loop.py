@@ -88,6 +88,8 @@ class _Game:
     last_risk: float = 0.0
     turn_ms: list[float] = field(default_factory=list)
     stuck: int = 0
+    complete: bool = False  # the last batch opened every safe square left
+    hidden: np.ndarray | None = None  # then: the squares left hidden (the mines)
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,11 @@ class Player:
             game.moves += 1
             game.clicks += len(plan)
             game.known = seen.board
+            game.complete = self._completes(seen.board, plan)
+            if game.complete:  # what is left hidden after this batch: the mines
+                game.hidden = np.isin(seen.board, (COVERED, QUESTION, FLAG))
+                for cell, _button in plan:
+                    game.hidden[cell] = False
             game.waited += self.wait_redraw(before)
 
     def preview(self) -> Preview:
@@ -223,6 +230,12 @@ class Player:
         r = self.region
         return Preview(seen.image, self.geometry.shifted(-r.left, -r.top), seen.board,
                        seen.status, self.mines, decision, moves)
+
+    def _completes(self, board: Board, plan: list[tuple[Cell, Button]]) -> bool:
+        """Does this batch open every square that is not a mine (the game ends won)?"""
+        opened = {cell for cell, button in plan if button == "left"}
+        hidden = int(np.isin(board, (COVERED, QUESTION, FLAG)).sum())
+        return bool(opened) and hidden - len(opened) == self.mines and not self.needs_flags
 
     def _check_progress(self, game: _Game, board: Board) -> None:
         """Stop when three turns in a row changed nothing (the clicks have no effect)."""
@@ -340,6 +353,10 @@ class Player:
             full = self._full_status()
             if full in ("won", "lost"):
                 return _Seen(image, board, full), None
+            if game.complete and not np.isin(board, (MINE, EXPLODED)).any():
+                # every safe square was opened and no mine is shown: the game is won, and
+                # whatever now covers the board is the game's congratulations
+                return _Seen(image, board, "won"), None
         path = self.save_bug_image()
         raise PlayStopped(f"could not read the board: {problem}; board image saved to {path}")
 
@@ -492,9 +509,9 @@ class Player:
             else:
                 death_p = game.last_risk
         else:
-            last = game.known if game.known is not None else board
-            candidates = board if not (board == UNKNOWN).any() else last
-            hidden = np.isin(candidates, (COVERED, FLAG, QUESTION, MINE))
+            hidden = np.isin(board, (COVERED, FLAG, QUESTION, MINE))
+            if (board == UNKNOWN).any() and game.hidden is not None:
+                hidden = game.hidden  # the board is covered by the game's win message
             if int(hidden.sum()) == self.mines:
                 bv = three_bv(hidden)
         return self._result(game, seen.status, death_p=death_p, bv=bv)
