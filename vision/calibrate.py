@@ -68,7 +68,7 @@ def _blobs(a: Image, b: Image, reach: int, tol: int, margin: int) -> int:
     edge that moved is not a difference; a stroke or a small glyph is)."""
     lo, hi = envelope(a, reach)
     v = b.astype(np.int16)
-    bad = ((v < lo - tol) | (v > hi + tol)).any(axis=2)
+    bad = np.asarray(((v < lo - tol) | (v > hi + tol)).any(axis=2))
     bad = bad[margin:bad.shape[0] - margin, margin:bad.shape[1] - margin].astype(np.uint8)
     return int(cv2.erode(bad, np.ones((2, 2), np.uint8)).sum())
 
@@ -206,7 +206,10 @@ def _check_numbers(f: _Frame, looks: Iterable[int], counts: npt.NDArray[np.int32
         want = known.get(look)
         if lo == hi and (want is None or want == lo):
             if lo == 0 and bool(covered_near[where].any()):
-                return None  # a 0 never touches a covered square
+                if want == 0:
+                    return None  # a 0 never touches a covered square
+                odd.append(look)  # so this is no 0: an unrevealed look
+                continue
             numbers[look] = lo
         elif want is not None and want >= 0:
             return None  # a known number that does not fit
@@ -236,7 +239,7 @@ def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
            known: Mapping[int, int]) -> float | None:
     """Squares explained by a reading, or None when the reading is implausible."""
     unknown_odd = [look for look in odd if look not in known]
-    if len(unknown_odd) > 2:
+    if len(unknown_odd) > 3:
         return None
     revealed = sum(f.sizes[look] for look in (*numbers, *odd))
     if any(f.sizes[look] > max(2, revealed // 10) for look in unknown_odd):
@@ -303,13 +306,13 @@ def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[i
     if not numbers or max(numbers.values()) == 0:
         return None  # a mine layout that touches no revealed square explains nothing
     numbers, odd = _split_duplicates(f, numbers, odd, known)
-    shown = np.isin(f.ids, [lk for lk, v in numbers.items() if v > 0])
-    if any(not bool(shown[f.adj[m] > 0].any()) for m in mines if m not in known):
-        return None  # a look is called a mine only when some number counts it
     score = _score(f, numbers, odd, known)
     if score is None:
         return None
-    return LossHypothesis(cov, exp, mines, numbers, score, tuple(odd))
+    # a look is called a mine only when some number counts it; the others stay unnamed
+    shown = np.isin(f.ids, [lk for lk, v in numbers.items() if v > 0])
+    counted = tuple(m for m in mines if m in known or bool(shown[f.adj[m] > 0].any()))
+    return LossHypothesis(cov, exp, counted, numbers, score, tuple(odd))
 
 
 def best_loss_reading(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
@@ -492,7 +495,9 @@ def contact_sheet(cells: Mapping[int, Sequence[Image]], title: str = "") -> Imag
     box, pad, label_h = 64, 10, 20
     rows = []
     for code in STATE_ORDER:
-        imgs: list[Image | None] = [*cells.get(code, ())][:6] or [None]  # type: ignore[list-item]
+        imgs: list[Image | None] = [img for img in list(cells.get(code, ()))[:6]]
+        if not imgs:
+            imgs = [None]
         row = np.full((box + label_h + pad, 120 + len(imgs) * (box + pad), 3), 255, np.uint8)
         colour = (0, 0, 0) if code in cells else (0, 0, 200)
         cv2.putText(row, STATE_NAMES[code], (6, box // 2 + 8), cv2.FONT_HERSHEY_SIMPLEX,
@@ -510,7 +515,7 @@ def contact_sheet(cells: Mapping[int, Sequence[Image]], title: str = "") -> Imag
                              interpolation=cv2.INTER_NEAREST)
             row[2:2 + big.shape[0], x:x + big.shape[1]] = big
         rows.append(row)
-    width = max(r.shape[1] for r in rows)
+    width = max(480, *(r.shape[1] for r in rows))
     header = np.full((30, width, 3), 255, np.uint8)
     cv2.putText(header, title, (6, 21), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 1, cv2.LINE_AA)
     padded = [np.pad(r, ((0, 0), (0, width - r.shape[1]), (0, 0)), constant_values=255)
@@ -566,8 +571,8 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
             groups.setdefault(template_size(g), []).append(i)
     if not groups:
         raise NoBoardError("no Minesweeper board found in any of the images")
-    ranked = sorted(groups, key=lambda sz: -sum(boards[i].rows * boards[i].cols  # type: ignore[union-attr]
-                                                for i in groups[sz]))
+    cells_of = {i: g.rows * g.cols for i, g in enumerate(boards) if g is not None}
+    ranked = sorted(groups, key=lambda sz: -sum(cells_of[i] for i in groups[sz]))
     main = ranked[0]
     known: dict[int, list[Image]] = {c: list(v) for c, v in (base or {}).items()}
     unnamed = 0
@@ -605,3 +610,52 @@ def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bo
                for v in np.unique(ids)}
     for look in learner.odd - set(known):
         learner.name(look, QUESTION if look in in_play else WRONG_FLAG, weight=1)
+
+
+def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int],
+                          clicked: Sequence[Cell]) -> dict[Cell, int] | None:
+    """Exact names for the squares of a lost game, from the frame before the losing
+    click(s) and the frame after, when the player knows its own marks (``known`` names
+    the covered, flag and question looks). Returns square -> code (a number for every
+    revealed square, by counting adjacent mines), or None if the change does not look
+    like a loss (no square besides the clicked ones turned into something else).
+
+    A covered or question-marked square that changed was a mine (now shown); a flag
+    that changed was a wrong flag, one that stayed was a mine; the clicked square
+    that changed into no number is the exploded mine.
+    """
+    prev = np.vectorize(lambda v: known.get(int(v), UNKNOWN), otypes=[np.int8])(before)
+    changed = before != after
+    clicked_set = set(clicked)
+    mines = np.zeros(before.shape, bool)
+    out: dict[Cell, int] = {}
+    for r, c in zip(*np.nonzero(changed), strict=True):
+        cell = (int(r), int(c))
+        if prev[cell] in (COVERED, QUESTION) and cell not in clicked_set:
+            mines[cell] = True
+            out[cell] = MINE
+        elif prev[cell] == FLAG:
+            out[cell] = WRONG_FLAG
+    if not out:
+        return None
+    mines |= (prev == FLAG) & ~changed
+    hit = [cell for cell in clicked if changed[cell]]
+    if len(hit) == 1:
+        mines[hit[0]] = True
+        out[hit[0]] = EXPLODED
+    counts = adjacent_count(mines)
+    revealed = ~np.isin(prev, (COVERED, FLAG, QUESTION)) & ~changed
+    for r, c in zip(*np.nonzero(revealed), strict=True):
+        out[(int(r), int(c))] = int(counts[r, c])
+    return out
+
+
+def is_flood(before: IdGrid, after: IdGrid, clicked: Sequence[Cell]) -> bool:
+    """Did the click(s) change only a connected region around the clicked squares
+    (opening squares), as opposed to squares far away (mines shown after a loss)?"""
+    changed = (before != after).astype(np.uint8)
+    if not changed.any():
+        return True
+    n, labels = cv2.connectedComponents(changed, connectivity=8)
+    reached = {int(labels[cell]) for cell in clicked if changed[cell]}
+    return set(range(1, n)) <= reached

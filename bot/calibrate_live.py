@@ -1,0 +1,618 @@
+"""Learn a new skin by playing the game on the screen (``sweepbot calibrate``).
+
+:class:`LiveCalibrator` takes a :class:`bot.screen.Screen` and a :class:`bot.mouse.Mouse`
+showing a fresh game of an unknown Minesweeper program and
+
+1. finds the board with no template (:func:`vision.lattice.find_lattice`): the most
+   common look at the start is the covered square;
+2. right-clicks one square and looks again (flag), again (question mark, if the game
+   has them), until it is covered again;
+3. plays: random squares until the numbers are known (a lost game shows every mine, so
+   every number is counted; :func:`vision.calibrate.label_loss_transition`), then the
+   exact solver; flags the last mines if the game wants them flagged to declare a win;
+4. watches what changes off the board when a game ends (a face, buttons, a dialog) and
+   learns from it how the game shows a win or a loss and how to start a new one
+   (clicking the changed control nearest the top of the board; else a key the user
+   names once).
+
+Every click lands on the board, except the few tries of a control that changed when the
+game ended. Nothing here imports pyautogui or mss: the caller passes screen and mouse.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
+from bot.screen import Image, Screen, ScreenMap
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    UNKNOWN,
+    WRONG_FLAG,
+    Board,
+    Cell,
+)
+from solver.strategies import get_strategy
+from vision.calibrate import IdGrid, Learner, is_flood, label_loss_transition, look_distance
+from vision.geometry import BoardGeometry, PixelPoint, PixelRect
+from vision.lattice import NoBoardError, find_lattice, template_size
+
+
+class CalibrationError(RuntimeError):
+    """Calibration cannot go on; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class LiveOptions:
+    """``games``: games to finish at least (more are played, up to ``max_games``, until
+    a win and a loss were both seen); ``time_limit`` in seconds; ``mines``: the mine
+    count if known (else learned from the first lost game); ``restart_keys``: the key
+    that starts a new game, if clicking a control does not; ``ask``: asks the user
+    one question (None: never ask)."""
+
+    games: int = 2
+    max_games: int = 12
+    time_limit: float = 110.0
+    mines: int | None = None
+    restart_keys: str | None = None
+    ask: Callable[[str], str] | None = None
+    seed: int = 0
+    redraw_timeout: float = 1.5
+    log: Callable[[str], None] = field(default=lambda message: None)
+
+
+@dataclass
+class Ending:
+    """What the screen looked like just before and just after a game ended."""
+
+    outcome: str  # "won" or "lost"
+    before: Image
+    after: Image
+
+
+@dataclass
+class Learned:
+    """The result: templates by state, status and restart sections for the skin,
+    and notes for the user."""
+
+    cells: dict[int, tuple[Image, ...]]
+    cell_size: tuple[float, float]
+    status: dict[str, Any]
+    restart: dict[str, Any]
+    notes: list[str]
+    games: list[str]
+
+
+def _diff_mask(a: Image, b: Image, tol: int = 24) -> np.ndarray:
+    return np.asarray(np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=2) > tol)
+
+
+def changed_blobs(before: Image, after: Image, board: PixelRect, ignore: np.ndarray,
+                  min_area: int = 20) -> list[PixelRect]:
+    """Rectangles outside the board where ``after`` differs from ``before`` (nearby
+    changes merged; pixels in ``ignore``, e.g. a ticking clock, left out)."""
+    mask = _diff_mask(before, after) & ~ignore
+    b = board
+    mask[max(0, b.top - 2):b.top + b.height + 2, max(0, b.left - 2):b.left + b.width + 2] = False
+    merged = cv2.dilate(mask.astype(np.uint8), np.ones((9, 9), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(merged, connectivity=8)
+    out = []
+    for x, y, w, h, _area in stats[1:].tolist():
+        if int(mask[y:y + h, x:x + w].sum()) >= min_area:
+            out.append(PixelRect(x + 4, y + 4, max(1, w - 8), max(1, h - 8)))
+    top_centre = (b.left + b.width / 2, b.top)
+    out.sort(key=lambda r: np.hypot(r.left + r.width / 2 - top_centre[0],
+                                    r.top + r.height / 2 - top_centre[1]))
+    return out
+
+
+def crop(image: Image, r: PixelRect, margin: int = 0) -> Image:
+    """The rectangle (grown by ``margin``, clipped to the image) out of ``image``."""
+    top, left = max(0, r.top - margin), max(0, r.left - margin)
+    return np.ascontiguousarray(image[top:r.top + r.height + margin,
+                                      left:r.left + r.width + margin])
+
+
+def _anchor(v: float, start: int, length: int) -> float:
+    """The nearest of the board's start (0), centre line (0.5) or end (1) to ``v``."""
+    return min((0.0, 0.5, 1.0), key=lambda f: abs(start + f * length - v))
+
+
+def relative_region(r: PixelRect, board: PixelRect, margin: int) -> list[list[float]]:
+    """``r`` grown by ``margin`` in vision.status's ``region`` format
+    ``[[fx, dx0, fy, dy0], [fx, dx1, fy, dy1]]``, anchored to the nearest of the board's
+    edges or centre lines (so a face centred above the board stays found when the
+    board is another size).
+
+    >>> relative_region(PixelRect(90, 10, 20, 20), PixelRect(0, 50, 200, 100), 5)
+    [[0.5, -15.0, 0.0, -45.0], [0.5, 15.0, 0.0, -15.0]]
+    """
+    fx = _anchor(r.left + r.width / 2, board.left, board.width)
+    fy = _anchor(r.top + r.height / 2, board.top, board.height)
+    ax, ay = board.left + fx * board.width, board.top + fy * board.height
+    return [[fx, float(r.left - margin - ax), fy, float(r.top - margin - ay)],
+            [fx, float(r.left + r.width + margin - ax), fy,
+             float(r.top + r.height + margin - ay)]]
+
+
+class LiveCalibrator:
+    """Plays a game it does not know yet until it knows what every square looks like."""
+
+    def __init__(self, screen: Screen, mouse: Mouse, options: LiveOptions = LiveOptions(),
+                 base: dict[int, Sequence[Image]] | None = None) -> None:
+        self.screen = screen
+        self.mouse = GuardedMouse(mouse)
+        self.opts = options
+        self.base = base or {}
+        self.rng = np.random.default_rng(options.seed)
+        self.start = time.monotonic()
+        self.geometry: BoardGeometry | None = None
+        self.learner: Learner | None = None
+        self.map = ScreenMap()
+        self.mines: int | None = options.mines
+        self.volatile: np.ndarray | None = None
+        self.endings: list[Ending] = []
+        self.restart: dict[str, Any] = {}
+        self.restart_rects: list[PixelRect] = []
+        self.win_needs_flags = False
+        self.first_clicks: list[str] = []
+        self.notes: list[str] = []
+        self.results: list[str] = []
+        self._last_image: Image | None = None
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def g(self) -> BoardGeometry:
+        assert self.geometry is not None
+        return self.geometry
+
+    @property
+    def L(self) -> Learner:  # noqa: N802
+        assert self.learner is not None
+        return self.learner
+
+    def log(self, message: str) -> None:
+        self.opts.log(message)
+
+    def grab(self) -> Image:
+        image = self.screen.grab()
+        self._last_image = image
+        return image
+
+    def ids(self, image: Image) -> IdGrid:
+        return self.L.ids(image, self.g)
+
+    def point(self, p: PixelPoint) -> Any:
+        return self.map.to_screen(p)
+
+    def board_rect(self) -> ScreenRect:
+        b = self.g.bounds()
+        a = self.point(PixelPoint(b.left, b.top))
+        c = self.point(PixelPoint(b.left + b.width, b.top + b.height))
+        return ScreenRect(a.x, a.y, c.x - a.x, c.y - a.y)
+
+    def park(self) -> None:
+        b = self.g.bounds()
+        gap = max(5.0, min(self.g.pitch_x / 2, 10.0))
+        self.mouse.move(self.point(PixelPoint(b.left - gap, b.top + b.height / 2)))
+
+    def click_cell(self, cell: Cell, button: Button = "left") -> None:
+        self.mouse.allow([self.board_rect()])
+        self.mouse.click(self.point(self.g.cell_center(cell)), button)
+
+    def wait_change(self, before: Image) -> Image | None:
+        """The next stable frame whose board differs from ``before`` (None if the
+        board did not change within the redraw timeout)."""
+        b = self.g.bounds()
+        deadline = time.monotonic() + self.opts.redraw_timeout
+        old = crop(before, b)
+        previous: Image | None = None
+        while time.monotonic() < deadline:
+            frame = self.grab()
+            now = crop(frame, b)
+            if np.array_equal(now, old):
+                previous = None
+            elif previous is not None and np.array_equal(now, crop(previous, b)):
+                time.sleep(0.03)
+                return self.grab()  # let the rest of the window settle too
+            else:
+                previous = frame
+            time.sleep(0.01)
+        return None
+
+    def time_left(self) -> float:
+        return self.opts.time_limit - (time.monotonic() - self.start)
+
+    # ------------------------------------------------------------------ start
+    def find_board(self) -> IdGrid:
+        image = self.grab()
+        try:
+            g = find_lattice(image)
+        except NoBoardError as exc:
+            raise CalibrationError(f"{exc}; open a fresh game of the program first") from None
+        self.geometry = g
+        self.learner = Learner(template_size(g))
+        if self.base:
+            self.L.seed(self.base)
+        h, w = image.shape[:2]
+        origin = getattr(self.screen, "origin", lambda: (0, 0))()
+        self.map = ScreenMap.measure((w, h), self.mouse.size(), origin)
+        self.volatile = np.zeros((h, w), bool)
+        ids = self.ids(image)
+        looks, counts = np.unique(ids, return_counts=True)
+        covered = int(looks[np.argmax(counts)])
+        if counts.max() < 0.5 * ids.size:
+            raise CalibrationError("the board is not at the start of a game: "
+                                   "start a new game, then run calibrate again")
+        self.L.name(covered, COVERED, weight=1000)
+        self.log(f"board: {g.rows} rows x {g.cols} columns, pitch {g.pitch_x:.2f} x "
+                 f"{g.pitch_y:.2f} px at ({g.x0:.0f}, {g.y0:.0f})")
+        self.park()
+        return ids
+
+    def learn_marks(self, ids: IdGrid) -> IdGrid:
+        """Right-click one covered square until it is covered again: flag, question."""
+        covered = [c for c, v in np.ndenumerate(self.L.codes(ids, UNKNOWN)) if v == COVERED]
+        cell = (int(covered[0][0]), int(covered[0][1]))
+        image = self._last_image
+        assert image is not None
+        seen: list[int] = []
+        for _ in range(4):
+            self.click_cell(cell, "right")
+            self.park()
+            after = self.wait_change(image)
+            if after is None:
+                if not seen:
+                    raise CalibrationError("the game did not respond to a right-click on the "
+                                           "board; is its window in front and not paused?")
+                break
+            image = after
+            ids = self.ids(image)
+            look = int(ids[cell])
+            if self.L.known().get(look) == COVERED:
+                break
+            seen.append(look)
+        for look, code in zip(seen, (FLAG, QUESTION), strict=False):
+            self.L.name(look, code, weight=100)
+        if len(seen) < 2:
+            self.notes.append("no question marks: the game cycles flag -> none")
+        return ids
+
+    # ------------------------------------------------------------------ play
+    def knowledge(self, ids: IdGrid) -> Board:
+        return self.L.codes(ids, UNKNOWN)
+
+    def choose(self, board: Board) -> tuple[list[Cell], float]:
+        """Squares to open next and the risk taken."""
+        covered = [(int(r), int(c)) for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
+        flags = int((board == FLAG).sum())
+        if not covered or (self.mines is not None and len(covered) + flags <= self.mines):
+            return [], 0.0  # only mines are left
+        solvable = not (board == UNKNOWN).any() and self.mines is not None
+        if solvable:
+            assert self.mines is not None
+            try:
+                strategy = get_strategy("exact", self._rule())
+                decision = strategy.decide(board, self.mines, self.rng)
+                cells = [c for c in decision.open if board[c] in (COVERED, QUESTION)]
+                if cells:
+                    return cells, decision.risk
+            except ValueError:
+                pass  # an inconsistent read: play a random square
+        pick = covered[int(self.rng.integers(len(covered)))]
+        return [pick], 1.0
+
+    def _rule(self) -> str:
+        if "unprotected" in self.first_clicks or "started-open" in self.first_clicks:
+            return "none"
+        if self.first_clicks and all(f == "opening" for f in self.first_clicks):
+            return "opening"
+        return "safe"
+
+    def play_game(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
+        """Play one game to its end; returns the frame after the end."""
+        moves = 0
+        started_open = bool((self.knowledge(ids) != COVERED).any())
+        while True:
+            if self.time_left() <= 0:
+                raise CalibrationError("calibration took too long: the game did not end "
+                                       f"within {self.opts.time_limit:.0f} s")
+            board = self.knowledge(ids)
+            if moves == 1 and self._want_wrong_flag(board):
+                ids, image = self._flag_random(board, ids, image)
+                board = self.knowledge(ids)
+            cells, _risk = self.choose(board)
+            if not cells:
+                return self.finish_win(ids, image)
+            for cell in cells:
+                self.click_cell(cell)
+            self.park()
+            after = self.wait_change(image)
+            if after is None:
+                raise CalibrationError("the game stopped responding: a click on the board "
+                                       "changed nothing")
+            new = self.ids(after)
+            if moves == 0:
+                self._note_first_click(board, new, cells, started_open)
+            moves += 1
+            if self.judge(ids, new, image, after, cells):
+                if moves == 1 and self.results[-1] == "lost":
+                    self.first_clicks[-1] = "unprotected"
+                return new, after
+            self._note_volatile(image, after)
+            ids, image = new, after
+
+    def _want_wrong_flag(self, board: Board) -> bool:
+        """Still to see how a wrong flag shows (only while playing at random)."""
+        return WRONG_FLAG not in self.L.known().values() and len(self.results) < 3 \
+            and FLAG in self.L.known().values()
+
+    def _flag_random(self, board: Board, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
+        """Flag a random covered square: most squares hold no mine, so a lost game
+        will likely show it as a wrong flag."""
+        covered = [(int(r), int(c)) for r, c in np.argwhere(board == COVERED)]
+        if not covered:
+            return ids, image
+        self.click_cell(covered[int(self.rng.integers(len(covered)))], "right")
+        self.park()
+        after = self.wait_change(image)
+        if after is None:
+            raise CalibrationError("the game stopped responding: a right-click on the board "
+                                   "changed nothing")
+        self._note_volatile(image, after)
+        return self.ids(after), after
+
+    def _note_first_click(self, board: Board, new: IdGrid, cells: list[Cell],
+                          started_open: bool) -> None:
+        if started_open:
+            self.first_clicks.append("started-open")
+            return
+        codes = self.knowledge(new)
+        opened = int((codes != board).sum())
+        self.first_clicks.append("opening" if opened > 1 else "safe")
+
+    def _note_volatile(self, before: Image, after: Image) -> None:
+        """Pixels off the board that change during play (a clock, a mine counter)."""
+        if self.volatile is not None and before.shape == after.shape:
+            self.volatile |= cv2.dilate(_diff_mask(before, after).astype(np.uint8),
+                                        np.ones((5, 5), np.uint8)).astype(bool)
+
+    def judge(self, before: IdGrid, after: IdGrid, img_before: Image, img_after: Image,
+              clicked: list[Cell]) -> bool:
+        """Did the game end with this move? Learns from the end if so."""
+        known = self.L.known()
+        if self._board_gone(before, after):
+            self._ended("won", img_before, img_after)
+            return True
+        exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
+        if exploded or not is_flood(before, after, clicked):
+            names = label_loss_transition(before, after, known, clicked)
+            if names is not None:
+                for cell, code in names.items():
+                    self.L.name(int(after[cell]), code, weight=1)
+                shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
+                flags = int((self.L.codes(before, UNKNOWN) == FLAG).sum()) - \
+                    sum(1 for code in names.values() if code == WRONG_FLAG)
+                if self.mines is None:
+                    self.mines = shown + flags
+                    self.log(f"the game has {self.mines} mines")
+                self._ended("lost", img_before, img_after)
+                return True
+        if self._all_safe_open(after) and self._status_changed(img_before, img_after):
+            self._ended("won", img_before, img_after)
+            return True
+        return False
+
+    def _all_safe_open(self, ids: IdGrid) -> bool:
+        """Only mines are left unopened (so a change off the board may be a win)."""
+        board = self.knowledge(ids)
+        hidden = int(np.isin(board, (COVERED, QUESTION, FLAG)).sum())
+        return self.mines is not None and hidden <= self.mines
+
+    def _board_gone(self, before: IdGrid, after: IdGrid) -> bool:
+        """Opened squares never change in play, nor when a game is lost: if many of
+        them did, something (a dialog) covers the board."""
+        opened = self.knowledge(before) >= 0
+        if not opened.any():
+            return False
+        return bool((before != after)[opened].mean() > 0.2)
+
+    def _status_changed(self, before: Image, after: Image) -> bool:
+        assert self.volatile is not None
+        return bool(changed_blobs(before, after, self.g.bounds(), self.volatile))
+
+    def finish_win(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
+        """Every safe square is open but no win was shown: flag the rest."""
+        board = self.knowledge(ids)
+        hidden = [(int(r), int(c)) for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
+        for cell in hidden:
+            self.click_cell(cell, "right")
+        self.park()
+        after = self.wait_change(image)
+        if after is None:
+            raise CalibrationError("every safe square is open but the game shows no win")
+        time.sleep(0.1)
+        after = self.grab()
+        self.win_needs_flags = True
+        self._ended("won", image, after)
+        return self.ids(after), after
+
+    def _ended(self, outcome: str, before: Image, after: Image) -> None:
+        self.endings.append(Ending(outcome, before, after))
+        self.results.append(outcome)
+        self.log(f"game {len(self.results)}: {outcome}")
+
+    # ------------------------------------------------------------------ restart
+    def new_game(self, ending: Ending) -> tuple[IdGrid, Image]:
+        """Start the next game (learning how on the first try); the fresh frame."""
+        assert self.volatile is not None
+        if self.restart.get("kind") == "click":
+            for rect in self.restart_rects:
+                fresh = self._try_click(rect)
+                if fresh is not None:
+                    return fresh
+        elif self.restart.get("kind") == "key":
+            fresh = self._try_keys(self.restart["keys"][0])
+            if fresh is not None:
+                return fresh
+        for rect in changed_blobs(ending.before, ending.after, self.g.bounds(), self.volatile)[:4]:
+            fresh = self._try_click(rect)
+            if fresh is not None:
+                self.restart_rects.append(rect)
+                self.restart = {"kind": "click"}
+                self.log(f"new game: click at ({rect.left + rect.width // 2}, "
+                         f"{rect.top + rect.height // 2})")
+                return fresh
+        keys = self.opts.restart_keys
+        if keys is None and self.opts.ask is not None:
+            keys = self.opts.ask("Which key starts a new game in this program "
+                                 "(e.g. F2 or ctrl+n)? ").strip() or None
+        if keys:
+            fresh = self._try_keys(keys)
+            if fresh is not None:
+                self.restart = {"kind": "key", "keys": [keys]}
+                return fresh
+        raise CalibrationError("cannot find how to start a new game: pass --restart-key "
+                               "KEY, or start one by hand and calibrate again")
+
+    def _fresh(self) -> tuple[IdGrid, Image] | None:
+        image = self.grab()
+        ids = self.ids(image)
+        codes = self.knowledge(ids)
+        covered = float((codes == COVERED).mean())
+        shown = np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG)).any()
+        if covered >= 0.5 and not shown:
+            return ids, image
+        return None
+
+    def _try_click(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
+        centre = PixelPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+        p = self.point(centre)
+        a = self.point(PixelPoint(rect.left, rect.top))
+        b = self.point(PixelPoint(rect.left + rect.width, rect.top + rect.height))
+        self.mouse.allow([ScreenRect(a.x, a.y, b.x - a.x, b.y - a.y)])
+        try:
+            self.mouse.click(p)
+        finally:
+            self.mouse.allow([self.board_rect()])
+        self.park()
+        return self._wait_fresh()
+
+    def _try_keys(self, keys: str) -> tuple[IdGrid, Image] | None:
+        self.mouse.key(keys)
+        return self._wait_fresh()
+
+    def _wait_fresh(self) -> tuple[IdGrid, Image] | None:
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            fresh = self._fresh()
+            if fresh is not None:
+                return fresh
+        return None
+
+    # ------------------------------------------------------------------ main
+    def run(self) -> Learned:
+        """Calibrate; raises :class:`CalibrationError` on bad input, after which
+        nothing more is clicked."""
+        try:
+            return self._run()
+        except MouseStopped as exc:
+            raise CalibrationError(f"stopped: {exc}") from None
+
+    def _run(self) -> Learned:
+        ids = self.find_board()
+        image = self._last_image
+        assert image is not None
+        ids = self.learn_marks(ids)
+        image = self._last_image
+        assert image is not None
+        while True:
+            ids, image = self.play_game(ids, image)
+            done = len(self.results) >= self.opts.games and {"won", "lost"} <= set(self.results) \
+                and self._seen_common_states()
+            if done or len(self.results) >= self.opts.max_games or self.time_left() < 15:
+                break
+            ids, image = self.new_game(self.endings[-1])
+        if "won" not in self.results:
+            self.notes.append("no game was won: the win display is not learned")
+        return self._learned()
+
+    def _seen_common_states(self) -> bool:
+        """Numbers 0-5 and a wrong flag seen (6-8 are rare: warned about instead)."""
+        names = set(self.L.known().values())
+        return {0, 1, 2, 3, 4, 5, WRONG_FLAG} <= names
+
+    def _learned(self) -> Learned:
+        status = self.learn_status()
+        restart = dict(self.restart)
+        end = self.endings[-1]
+        if restart.get("kind") == "click" and self.restart_rects:
+            b = self.g.bounds()
+            union = _union(self.restart_rects)
+            restart["templates"] = [crop(e.after, r) for e in self.endings[:1]
+                                    for r in self.restart_rects[:1]]
+            restart["region"] = relative_region(union, b, 12)
+        elif not restart:
+            self.notes.append("how to start a new game is not learned")
+        del end
+        cells = self.L.templates()
+        g = self.g
+        return Learned(dict(cells), (g.pitch_x, g.pitch_y), status, restart, self.notes,
+                       self.results)
+
+    def learn_status(self) -> dict[str, Any]:
+        """How a win and a loss show: a face-like control that changes at both, or the
+        board itself (mines shown) plus what covers it at a win."""
+        assert self.volatile is not None
+        b = self.g.bounds()
+        status: dict[str, Any] = {"win_needs_flags": self.win_needs_flags,
+                                  "first_click_rule": self._rule()}
+        lost = next((e for e in self.endings if e.outcome == "lost"), None)
+        won = next((e for e in self.endings if e.outcome == "won"), None)
+        face = None
+        if lost is not None:
+            blobs = changed_blobs(lost.before, lost.after, b, self.volatile)
+            face = blobs[0] if blobs and blobs[0].top + blobs[0].height <= b.top else None
+        if face is not None and lost is not None:
+            tpl = {"playing": [crop(lost.before, face, 2)], "lost": [crop(lost.after, face, 2)]}
+            distinct = True
+            if won is not None:
+                w = crop(won.after, face, 2)
+                distinct = look_distance(w, tpl["lost"][0]) > 1.0 and \
+                    look_distance(w, tpl["playing"][0]) > 1.0
+                tpl["won"] = [w]
+            if distinct:
+                status.update({"method": "face", "region": relative_region(face, b, 16),
+                               "templates": tpl})
+                return status
+        status["method"] = "board"
+        if won is not None and self._board_gone(self.ids(won.before), self.ids(won.after)):
+            changed = _diff_mask(won.before, won.after)
+            ys, xs = np.nonzero(changed)
+            if len(xs):
+                box = PixelRect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+                                int(ys.max() - ys.min() + 1))
+                centre = PixelRect(box.left + box.width // 4, box.top + box.height // 4,
+                                   box.width // 2, box.height // 2)
+                status["templates"] = {"won": [crop(won.after, centre)]}
+                status["region"] = relative_region(box, b, 8)
+        return status
+
+
+def _union(rects: Sequence[PixelRect]) -> PixelRect:
+    left = min(r.left for r in rects)
+    top = min(r.top for r in rects)
+    right = max(r.left + r.width for r in rects)
+    bottom = max(r.top + r.height for r in rects)
+    return PixelRect(left, top, right - left, bottom - top)

@@ -1,0 +1,183 @@
+"""``sweepbot calibrate``: learn a new skin, live from the screen or from screenshots.
+
+Live (a fresh game of the program on screen)::
+
+    sweepbot calibrate --name winxp --games 3
+
+Offline (saved screenshots; lost games teach the most)::
+
+    sweepbot calibrate --name winxp --from lost1.png lost2.png playing.png
+
+Both write ``templates/NAME/`` (or ``--out DIR``) in the shipped skins' format plus
+``contact_sheet.png`` showing every learned template with its name. An existing skin
+of that name is extended, not replaced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+HELP = "learn a new skin from the screen or from screenshots"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--name", required=True, help="the skin's name (folder under templates/)")
+    parser.add_argument("--games", type=int, default=2, metavar="N",
+                        help="games to finish at least (live; default 2)")
+    parser.add_argument("--from", dest="sources", nargs="+", metavar="PNG",
+                        help="learn offline from these screenshots instead of the screen")
+    parser.add_argument("--out", metavar="DIR",
+                        help="write the skin here (default: templates/NAME)")
+    parser.add_argument("--mines", type=int, metavar="N",
+                        help="the game's mine count (default: learned from a lost game)")
+    parser.add_argument("--restart-key", metavar="KEY",
+                        help="key that starts a new game (e.g. F2), if no control does")
+    parser.add_argument("--time-limit", type=float, default=110.0, metavar="S",
+                        help="stop playing after this many seconds (default 110)")
+    parser.add_argument("--display", help="X display to use (default: $DISPLAY)")
+    parser.add_argument("--mouse", default="auto", choices=("auto", "xtest", "pyautogui"),
+                        help="how to click (default auto)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed for the first moves")
+
+
+def _fail(message: str) -> int:
+    print(f"sweepbot calibrate: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.skin import SkinError
+
+    name = str(args.name)
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        return _fail(f"bad skin name {name!r}: use a plain folder name such as 'winxp'")
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    try:
+        out = _out_dir(args)
+        base = _base(out)
+        if args.sources:
+            skin, notes = _offline(args, name, base)
+        else:
+            skin, notes = _live(args, name, base)
+        _write(skin, out, notes)
+    except (SkinError, ValueError, RuntimeError, OSError) as exc:
+        return _fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    return 0
+
+
+def _out_dir(args: argparse.Namespace) -> Path:
+    from vision.skin import templates_root
+
+    return Path(args.out) if args.out else templates_root() / args.name
+
+
+def _base(out: Path) -> Any:
+    """The skin already in ``out`` (to extend), or None."""
+    from vision.skin import SKIN_FILE, load_skin
+
+    return load_skin(out) if (out / SKIN_FILE).is_file() else None
+
+
+def _read_images(paths: list[str]) -> list[Any]:
+    images = []
+    for p in paths:
+        img = cv2.imread(p, cv2.IMREAD_COLOR)
+        if img is None:
+            raise OSError(f"cannot read image {p!r}")
+        images.append(img)
+    return images
+
+
+def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str]]:
+    from vision.calibrate import learn_from_images
+    from vision.skin import Skin
+
+    images = _read_images(list(args.sources))
+    t0 = time.perf_counter()
+    learned = learn_from_images(images, dict(base.cells) if base else None)
+    notes = [f"learned from {len(images)} screenshots in {time.perf_counter() - t0:.1f} s"]
+    misses = [p for p, g in zip(args.sources, learned.boards, strict=True) if g is None]
+    if misses:
+        notes.append(f"no board found in: {', '.join(misses)}")
+    if learned.unnamed:
+        notes.append(f"{learned.unnamed} looks could not be named (more lost games help)")
+    status = dict(base.status) if base else {"method": "board"}
+    restart = dict(base.restart) if base else {}
+    if not restart:
+        notes.append("how to start a new game is not known offline: run a live calibration "
+                     "or add 'restart' to skin.json")
+    cell_size = base.cell_size if base else learned.pitch
+    cells = learned.cells
+    if base and tuple(base.cell_size) != tuple(learned.pitch):
+        cells = _resize_cells(cells, base.cell_size)
+    skin = Skin(name, f"sweepbot calibrate --from ({len(images)} screenshots)", cell_size,
+                cells, status, restart)
+    return skin, notes
+
+
+def _resize_cells(cells: Any, cell_size: tuple[float, float]) -> dict[int, tuple[Any, ...]]:
+    from vision.calibrate import fit_size
+
+    size = (max(1, round(cell_size[0])), max(1, round(cell_size[1])))
+    return {code: tuple(fit_size(img, size) for img in imgs) for code, imgs in cells.items()}
+
+
+def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str]]:
+    from bot.calibrate_live import LiveCalibrator, LiveOptions
+    from bot.mouse import make_mouse
+    from bot.screen import MssScreen, prepare_platform
+    from vision.skin import Skin
+
+    if args.display:
+        os.environ["DISPLAY"] = args.display
+    prepare_platform()
+    screen = MssScreen(args.display)
+    mouse = make_mouse(args.mouse, args.display)
+    ask = _ask if sys.stdin.isatty() else None
+    opts = LiveOptions(games=args.games, time_limit=args.time_limit, mines=args.mines,
+                       restart_keys=args.restart_key, ask=ask, seed=args.seed,
+                       log=lambda m: print(m, file=sys.stderr))
+    t0 = time.perf_counter()
+    try:
+        learned = LiveCalibrator(screen, mouse, opts, dict(base.cells) if base else None).run()
+    finally:
+        screen.close()
+    notes = [f"calibrated in {time.perf_counter() - t0:.1f} s, games: "
+             f"{', '.join(learned.games) or 'none'}", *learned.notes]
+    cells = learned.cells
+    cell_size = learned.cell_size
+    if base and tuple(base.cell_size) != tuple(cell_size):
+        cells = _resize_cells(cells, base.cell_size)
+        cell_size = base.cell_size
+    skin = Skin(name, "sweepbot calibrate (live)", cell_size, cells, learned.status,
+                learned.restart)
+    return skin, notes
+
+
+def _ask(question: str) -> str:
+    print(question, end="", file=sys.stderr, flush=True)
+    return sys.stdin.readline()
+
+
+def _write(skin: Any, out: Path, notes: list[str]) -> None:
+    from vision.calibrate import contact_sheet, missing_states
+    from vision.skin import save_skin
+
+    path = save_skin(skin, out)
+    sheet = out / "contact_sheet.png"
+    cv2.imwrite(str(sheet), contact_sheet(skin.cells, f"{skin.name}: {skin.source}"))
+    for note in notes:
+        print(note)
+    missing = missing_states(skin.cells)
+    if missing:
+        print(f"warning: not seen yet: {', '.join(missing)} (run calibrate again later to "
+              "extend the skin)")
+    print(f"wrote {path} and {sheet}")
