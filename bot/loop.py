@@ -531,8 +531,15 @@ class Player:
         """Start a new game the way the game does it (face, Play Again, key) and wait
         until a fresh board is shown."""
         assert self.geometry is not None
-        full = self.screen.grab()
-        restart = self.reader.restart(full, self.geometry)
+        restart = self.reader.restart(self.screen.grab(), self.geometry)
+        dismiss = self.reader.dismiss_keys(self.geometry)
+        if restart is None and dismiss:  # an end-of-game dialog may hide the control
+            for keys in dismiss:
+                self.mouse.key(keys)
+            deadline = time.monotonic() + self.config.restart_timeout / 2
+            while restart is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+                restart = self.reader.restart(self.screen.grab(), self.geometry)
         if restart is None:
             raise PlayStopped("cannot see how to start a new game")
         self._do_restart(restart)

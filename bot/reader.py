@@ -23,6 +23,10 @@ FLAGS_TO_WIN = frozenset({"xdemineur"})
 """Skins whose game declares a win only when every mine is flagged (used when the skin
 itself does not say)."""
 
+DISMISS_KEYS: dict[str, tuple[str, ...]] = {"gnome-mines": ("Escape",)}
+"""Keys that close a game's end-of-game dialog (gnome-mines' "Congratulations!" score
+table covers the board and its Play Again button), when the skin does not say."""
+
 PRESET_MINES = {(9, 9): 10, (8, 8): 10, (16, 16): 40, (16, 30): 99}
 """Mine counts of the usual presets, by (rows, cols)."""
 
@@ -56,6 +60,10 @@ class Reader(Protocol):
 
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         """Does this game need every mine flagged to declare a win?"""
+        ...
+
+    def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
+        """Keys that close an end-of-game dialog hiding the restart control."""
         ...
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
@@ -124,6 +132,12 @@ class SkinReader:
             if isinstance(source, dict) and "win_needs_flags" in source:
                 return bool(source["win_needs_flags"])
         return bool(getattr(skin, "win_needs_flags", geometry.skin in FLAGS_TO_WIN))
+
+    def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
+        raw = _restart_spec(self.skin(geometry)).get("dismiss_keys")
+        if raw is None:
+            return DISMISS_KEYS.get(geometry.skin, ())
+        return (raw,) if isinstance(raw, str) else tuple(str(k) for k in raw)
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         import importlib

@@ -213,7 +213,6 @@ class TkMinesweeper:
         self.canvas.bind("<ButtonPress-3>", self.on_right)
         self.canvas.bind("<ButtonRelease-2>", self.on_middle)
         self.root.bind("<F2>", lambda _e: self.new_game())
-        self.root.bind("<Escape>", lambda _e: self.root.destroy())
         if topmost:
             self.root.attributes("-topmost", True)
         self.new_game()

@@ -138,6 +138,9 @@ class SimReader:
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         return self._needs_flags
 
+    def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
+        return ()
+
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         return None
 
