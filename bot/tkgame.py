@@ -37,6 +37,9 @@ FACE = 26
 TITLE = "sweepbot demo - Minesweeper"
 
 GREY, LIGHT, DARK, BLACK = "#c0c0c0", "#ffffff", "#808080", "#000000"
+OPEN = "#b8b8b8"
+"""Open squares are a shade darker than covered tiles, so that a square's centre alone
+tells covered from open (the reader compares cell centres)."""
 NUMBER_COLOURS = ("", "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080",
                   "#000000", "#808080")
 
@@ -177,7 +180,7 @@ def draw_cell(p: Painter, x: int, y: int, code: int, tag: str) -> None:
         elif code == QUESTION:
             p.glyph(x + 5, y + 3, "?", BLACK, tag)
         return
-    p.rect(x, y, PITCH, PITCH, "#ff0000" if code == EXPLODED else GREY, tag)
+    p.rect(x, y, PITCH, PITCH, "#ff0000" if code == EXPLODED else OPEN, tag)
     p.rect(x, y, PITCH, 1, DARK, tag)
     p.rect(x, y, 1, PITCH, DARK, tag)
     if code in (MINE, EXPLODED, WRONG_FLAG):
