@@ -286,6 +286,28 @@ class Player:
         self.region = clip_rect(PixelRect(b.left - px, b.top - top, b.width + 2 * px,
                                           b.height + top + py), *self.screen.size())
         self.mouse.allow([self._screen_rect(b)])
+        self._frame: Image | None = None
+
+    def _frame_pixels(self, region_image: Image) -> Image:
+        """A one-pixel ring 2 px outside the board (its frame or the window around it):
+        it stays the same while the window stays put, whatever the game shows."""
+        assert self.geometry is not None
+        b, r = self.geometry.bounds(), self.region
+        h, w = region_image.shape[:2]
+        x0, y0 = max(0, b.left - r.left - 2), max(0, b.top - r.top - 2)
+        x1 = min(w - 1, b.left - r.left + b.width + 1)
+        y1 = min(h - 1, b.top - r.top + b.height + 1)
+        im = region_image
+        return np.concatenate([im[y0, x0:x1 + 1], im[y1, x0:x1 + 1],
+                               im[y0:y1 + 1, x0], im[y0:y1 + 1, x1]])
+
+    def _window_moved(self, region_image: Image) -> bool:
+        """Has the ring around the board changed since the board was located?"""
+        ring = self._frame_pixels(region_image)
+        if self._frame is None:
+            self._frame = ring
+            return False
+        return ring.shape != self._frame.shape or not np.array_equal(ring, self._frame)
 
     def _mine_count(self, image: Image, geometry: BoardGeometry) -> int:
         if self.config.mines is not None:
@@ -339,6 +361,18 @@ class Player:
             if attempt == 2:
                 self._relocate()
             image, geometry = self.capture()
+            if attempt == 0 and self._window_moved(image):
+                try:
+                    self._relocate()  # moved or resized: find the board before reading it
+                except PlayStopped:
+                    if not game.complete:
+                        raise
+                    # every safe square was opened: what hides the board is the win message
+                    unread = np.full((geometry.rows, geometry.cols), UNKNOWN, np.int8)
+                    return _Seen(image, unread, "won"), None
+                self._frame = None  # (or something overlaps the frame: learn it anew)
+                image, geometry = self.capture()
+                self._window_moved(image)
             board = self.read(image, geometry)
             status = self._status(image, geometry, board)
             seen = _Seen(image, board, status)
