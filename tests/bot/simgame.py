@@ -31,11 +31,14 @@ class SimScreen:
     """A 800x600 screen showing one simulated game at (left, top)."""
 
     def __init__(self, size: BoardSize, rule: str = "opening", seed: int = 0,
-                 needs_flags: bool = False, left: int = 60, top: int = 120) -> None:
+                 needs_flags: bool = False, left: int = 60, top: int = 120,
+                 win_dialog: bool = False) -> None:
         self.board_size, self.rule, self.needs_flags = size, rule, needs_flags
         self.seeds = np.random.default_rng(seed)
         self.left, self.top = left, top
         self.visible = True
+        self.win_dialog = win_dialog  # like gnome-mines: a win covers the board until Escape
+        self.win_dialog_closed = False
         self.garble: set[tuple[int, int]] = set()
         self.finished: list[Game] = []
         self.grabs = 0
@@ -43,6 +46,8 @@ class SimScreen:
 
     def new_game(self) -> None:
         self.game = Game(self.board_size, self.rule, seed=int(self.seeds.integers(2**31)))
+        self.dialog_open = False
+        self.dialog_shown = False
 
     def status(self) -> str:
         g = self.game
@@ -53,6 +58,12 @@ class SimScreen:
     def render(self) -> Image:
         image = np.zeros((600, 800, 3), np.uint8)
         if not self.visible:
+            return image
+        if self.win_dialog and self.game.status == "won" and not self.dialog_shown:
+            self.dialog_open = True  # shown once, until Escape closes it
+            self.dialog_shown = True
+        if self.dialog_open:
+            image[self.top - 40:self.top + 200, self.left - 10:self.left + 200] = 77
             return image
         rows, cols = self.board_size.rows, self.board_size.cols
         board = self.game.board.astype(np.int16)
@@ -81,6 +92,11 @@ class SimScreen:
     def close(self) -> None:
         pass
 
+    def key(self, keys: str) -> None:
+        if keys == "Escape" and self.dialog_open:
+            self.dialog_open = False
+            self.win_dialog_closed = True
+
     # what the mouse does to the game
     def click(self, p: ScreenPoint, button: Button) -> None:
         x, y = int(p.x), int(p.y)
@@ -105,8 +121,9 @@ class SimScreen:
 class SimReader:
     """Decodes :class:`SimScreen` images."""
 
-    def __init__(self, needs_flags: bool = False, rule: str = "opening") -> None:
-        self._needs_flags, self._rule = needs_flags, rule
+    def __init__(self, needs_flags: bool = False, rule: str = "opening",
+                 dismiss: tuple[str, ...] = ()) -> None:
+        self._needs_flags, self._rule, self._dismiss = needs_flags, rule, dismiss
 
     def locate(self, image: Image) -> BoardGeometry:
         hits = np.argwhere(image[..., 2] == 255)
@@ -133,13 +150,15 @@ class SimReader:
         return {lv: st for st, lv in STATUS_LEVEL.items()}.get(v, "unknown")
 
     def restart(self, image: Image, geometry: BoardGeometry) -> Restart | None:
+        if self.status(image, geometry) == "unknown":
+            return None  # hidden (e.g. by a dialog)
         return Restart(point=PixelPoint(geometry.x0 + 5, geometry.y0 - 25))
 
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         return self._needs_flags
 
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
-        return ()
+        return self._dismiss
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         return None
@@ -149,5 +168,5 @@ class SimReader:
 
 
 def sim_mouse(screen: SimScreen) -> RecordingMouse:
-    """A recording mouse whose clicks act on the simulated game."""
-    return RecordingMouse(size=(800, 600), on_click=screen.click)
+    """A recording mouse whose clicks and keys act on the simulated game."""
+    return RecordingMouse(size=(800, 600), on_click=screen.click, on_key=screen.key)

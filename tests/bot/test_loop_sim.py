@@ -211,3 +211,20 @@ def test_unknown_board_size_without_mines_stops(tmp_path: Path) -> None:
     [result] = player.play()
     assert result.outcome == "aborted" and "--mines" in result.reason
     assert not mouse.clicks
+
+
+def test_win_dialog_covering_the_board_is_a_win_then_closed(tmp_path: Path) -> None:
+    screen = SimScreen(BoardSize.parse("beginner"), seed=21, win_dialog=True)
+    mouse = sim_mouse(screen)
+    config = PlayConfig(games=6, redraw_timeout=0.2, restart_timeout=1.0,
+                        bug_dir=tmp_path / "bugs", seed=0)
+    player = Player(screen, mouse, SimReader(dismiss=("Escape",)), "csp", config)
+    results = player.play()
+    truth = [g.status for g in screen.finished] + [screen.game.status]
+    assert [r.outcome for r in results] == truth
+    assert "won" in truth and screen.win_dialog_closed
+    won = [g for g in [*screen.finished, screen.game] if g.status == "won"]
+    assert sorted(r.bv or 0 for r in results if r.outcome == "won") == sorted(
+        three_bv(g.mines) for g in won if g.mines is not None)
+    assert [a.keys for a in mouse.actions if a.kind == "key"] == ["Escape"] * sum(
+        1 for r in results[:-1] if r.outcome == "won")
