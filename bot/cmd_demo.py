@@ -28,7 +28,7 @@ from bot.screen import Image
 from solver.cells import Board
 from solver.game import BoardSize
 from solver.strategy import Decision
-from vision.geometry import PixelRect
+from vision.geometry import BoardGeometry, PixelRect
 
 HELP = "play the built-in Minesweeper window (starts a virtual display if needed)"
 DEFAULT_RECORDING = Path("sweepbot-demo.gif")
@@ -68,12 +68,19 @@ class DemoObserver(Observer):
         b = g.bounds()
         return PixelRect(b.left - lay.board_x, b.top - lay.board_y, lay.width, lay.height)
 
-    def snap(self, player: Player, ms: int) -> None:
-        if self.recording is not None:
-            self.recording.add(player.screen.grab(self.window_rect(player)), ms)
+    def snap(self, player: Player, ms: int, decision: Decision | None = None) -> None:
+        """Add the window to the recording; mark the squares about to be opened
+        (green: certainly safe, orange: a guess)."""
+        if self.recording is None:
+            return
+        rect = self.window_rect(player)
+        frame = player.screen.grab(rect)
+        if decision is not None and player.geometry is not None:
+            frame = mark_cells(frame, player.geometry.shifted(-rect.left, -rect.top), decision)
+        self.recording.add(frame, ms)
 
     def on_turn(self, player: Player, image: Image, board: Board, decision: Decision) -> None:
-        self.snap(player, 150)
+        self.snap(player, 150, decision)
         if self.delay > 0:
             time.sleep(self.delay)
 
@@ -87,6 +94,26 @@ class DemoObserver(Observer):
               f"({result.bot_seconds:.2f} s thinking), {result.clicks} clicks{extra}", flush=True)
         if self.log is not None:
             write_jsonl(result, self.log)
+
+
+def mark_cells(frame: Image, geometry: BoardGeometry, decision: Decision) -> Image:
+    """``frame`` with a box around every square ``decision`` opens.
+
+    >>> import numpy as np
+    >>> g = BoardGeometry("classic", 0.0, 0.0, 20.0, 20.0, 1, 2)
+    >>> out = mark_cells(np.zeros((20, 40, 3), np.uint8), g, Decision(open=((0, 1),)))
+    >>> tuple(int(v) for v in out[0, 25]), int(out[10, 10].sum())
+    ((0, 160, 0), 0)
+    """
+    import cv2
+
+    out = frame.copy()
+    colour = (0, 140, 255) if decision.is_guess else (0, 160, 0)
+    for cell in decision.open:
+        r = geometry.cell_rect(cell)
+        cv2.rectangle(out, (r.left, r.top), (r.left + r.width - 1, r.top + r.height - 1),
+                      colour, 2)
+    return out
 
 
 @contextlib.contextmanager
