@@ -37,6 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strategy", default="exact", help="solver strategy (exact)")
     parser.add_argument("--mouse", default="auto", choices=("auto", "pyautogui", "xtest"),
                         help="mouse backend (auto: xtest on X11, else pyautogui)")
+    parser.add_argument("--monitor", type=int, default=1, metavar="N",
+                        help="which monitor to look at (1 = the primary)")
     parser.add_argument("--bug-dir", type=Path, default=Path("sweepbot-bugs"),
                         help="where an unreadable board's picture is saved")
 
@@ -84,7 +86,7 @@ def make_player(args: argparse.Namespace, observer: Observer, dry: bool = False,
     from bot.screen import MssScreen
 
     reader = SkinReader.from_names(args.skin)
-    screen = MssScreen(display)
+    screen = MssScreen(display, args.monitor)
     mouse = make_mouse(args.mouse, display)
     if dry:  # never touch the real pointer; keep its screen size for the scale
         mouse = RecordingMouse(size=mouse.size())

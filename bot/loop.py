@@ -140,8 +140,7 @@ class Player:
         self.observer = observer or Observer()
         self._stop = threading.Event()
         self.mouse = GuardedMouse(mouse, stop_requested=self._stop.is_set)
-        origin = getattr(screen, "origin", lambda: (0, 0))()
-        self.map = ScreenMap.measure(screen.size(), mouse.size(), origin)
+        self.map = screen_map(screen, mouse)
         self._strategy_spec = strategy
         self.strategy: Strategy | None = None if isinstance(strategy, str) else strategy
         self.rng = np.random.default_rng(self.config.seed)
@@ -629,6 +628,14 @@ class Player:
             yield
         finally:
             signal.signal(signal.SIGINT, old)
+
+
+def screen_map(screen: Screen, mouse: Mouse) -> ScreenMap:
+    """Image pixels <-> screen points, measured: the screenshot's size over the screen's
+    size in points (the monitor's, when the screen knows it, else the mouse's)."""
+    origin = getattr(screen, "origin", lambda: (0, 0))()
+    points = getattr(screen, "points_size", mouse.size)()
+    return ScreenMap.measure(screen.size(), points, origin)
 
 
 def sub_geometry(g: BoardGeometry, r0: int, r1: int, c0: int, c1: int) -> BoardGeometry:

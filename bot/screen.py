@@ -135,9 +135,10 @@ def _windows_dpi_awareness() -> None:
 
 
 class MssScreen:
-    """The real screen through mss (primary monitor). ``display`` picks an X display."""
+    """The real screen through mss: one monitor (1 = the primary). ``display`` picks an
+    X display."""
 
-    def __init__(self, display: str | None = None) -> None:
+    def __init__(self, display: str | None = None, monitor: int = 1) -> None:
         import mss
 
         kwargs: dict[str, Any] = {"display": display} if display else {}
@@ -146,7 +147,11 @@ class MssScreen:
             self._sct = factory(**kwargs)
         except Exception as exc:  # mss raises its own ScreenShotError and plain errors
             raise PlatformError(f"cannot open the screen for capture: {exc}") from exc
-        mon = self._sct.monitors[1]
+        count = len(self._sct.monitors) - 1
+        if not 1 <= monitor <= count:
+            self._sct.close()
+            raise PlatformError(f"there is no monitor {monitor} (this session has {count})")
+        mon = self._sct.monitors[monitor]
         self._monitor = {k: int(mon[k]) for k in ("left", "top", "width", "height")}
         first = self._sct.grab(self._monitor)
         self._size = (int(first.width), int(first.height))
@@ -157,6 +162,11 @@ class MssScreen:
     def origin(self) -> tuple[int, int]:
         """The monitor's top-left corner in screen points."""
         return self._monitor["left"], self._monitor["top"]
+
+    def points_size(self) -> tuple[int, int]:
+        """The monitor's (width, height) in screen points (mss reports monitors in the
+        mouse's coordinates: points on macOS, pixels where the process is DPI-aware)."""
+        return self._monitor["width"], self._monitor["height"]
 
     def grab(self, region: PixelRect | None = None) -> Image:
         mon = self._monitor

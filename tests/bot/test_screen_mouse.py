@@ -135,3 +135,22 @@ def test_live_mss_region_grab_and_xtest_pointer() -> None:
         finally:
             screen.close()
             mouse.close()
+
+
+def test_screen_map_measured_from_the_mouse_or_the_monitor() -> None:
+    from bot.loop import screen_map
+
+    retina = FileScreen([np.zeros((1800, 2880, 3), np.uint8)])
+    m = screen_map(retina, RecordingMouse(size=(1440, 900)))
+    assert (m.scale_x, m.scale_y) == (2.0, 2.0)
+
+    class SecondMonitor(FileScreen):
+        def origin(self) -> tuple[int, int]:
+            return (1920, 0)
+
+        def points_size(self) -> tuple[int, int]:
+            return (1280, 1024)
+
+    second = SecondMonitor([np.zeros((1024, 1280, 3), np.uint8)])
+    m = screen_map(second, RecordingMouse(size=(3200, 1080)))  # the mouse spans both
+    assert m.to_screen(PixelPoint(10, 20)) == ScreenPoint(1930, 20)
