@@ -204,15 +204,18 @@ class Player:
             before = self._board_pixels(seen.image)
             self.execute(plan)
             game.turn_ms.append((time.perf_counter() - t0) * 1000.0)
-            game.moves += 1
-            game.clicks += len(plan)
-            game.known = seen.board
-            game.complete = self._completes(seen.board, plan)
-            if game.complete:  # what is left hidden after this batch: the mines
-                game.hidden = np.isin(seen.board, (COVERED, QUESTION, FLAG))
-                for cell, _button in plan:
-                    game.hidden[cell] = False
+            self._record_batch(game, seen.board, plan)
             game.waited += self.wait_redraw(before)
+
+    def _record_batch(self, game: _Game, board: Board, plan: list[tuple[Cell, Button]]) -> None:
+        game.moves += 1
+        game.clicks += len(plan)
+        game.known = board
+        game.complete = self._completes(board, plan)
+        if game.complete:  # what is left hidden after this batch: the mines
+            game.hidden = np.isin(board, (COVERED, QUESTION, FLAG))
+            for cell, _button in plan:
+                game.hidden[cell] = False
 
     def preview(self) -> Preview:
         """Find and read the board and decide, without clicking anything."""
@@ -382,7 +385,8 @@ class Player:
                 try:
                     return seen, self._decide(board)
                 except ValueError as exc:  # solver.probability.InconsistentBoard
-                    problem = f"numbers no layout satisfies ({exc})"
+                    problem = (f"numbers no layout of {self.mines} mines satisfies ({exc}); "
+                               "if the game has another mine count, pass --mines")
             full = self._full_status()
             if full in ("won", "lost"):
                 return _Seen(image, board, full), None
