@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.loop import Observer, PlayConfig, Player, PlayStopped
+from bot.reader import NotFound
 from bot.recording import Recording
 from bot.results import GameResult, summary, write_jsonl
 from bot.screen import Image
@@ -162,7 +163,7 @@ def wait_for_board(player: Player, proc: subprocess.Popen[bytes], timeout: float
         try:
             player.reader.locate(player.screen.grab())
             return
-        except Exception:  # NotFound while the window maps
+        except NotFound:  # while the window maps
             time.sleep(0.1)
     raise PlayStopped("the demo window did not appear on the screen")
 
