@@ -24,6 +24,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from bot.chord import chord_clicks
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.reader import NotFound, Reader, Restart, preset_mines
 from bot.results import GameResult
@@ -61,6 +62,7 @@ class PlayConfig:
     redraw_timeout: float = 2.0
     restart_timeout: float = 6.0
     read_attempts: int = 4
+    chord: bool = True
     bug_dir: Path = Path("sweepbot-bugs")
     seed: int | None = None
 
@@ -90,6 +92,7 @@ class _Game:
     stuck: int = 0
     complete: bool = False  # the last batch opened every safe square left
     hidden: np.ndarray | None = None  # then: the squares left hidden (the mines)
+    opening: set[Cell] = field(default_factory=set)  # the squares this batch opens
 
 
 @dataclass(frozen=True)
@@ -211,10 +214,10 @@ class Player:
         game.moves += 1
         game.clicks += len(plan)
         game.known = board
-        game.complete = self._completes(board, plan)
+        game.complete = self._completes(board, game)
         if game.complete:  # what is left hidden after this batch: the mines
             game.hidden = np.isin(board, (COVERED, QUESTION, FLAG))
-            for cell, _button in plan:
+            for cell in game.opening:
                 game.hidden[cell] = False
 
     def preview(self) -> Preview:
@@ -233,11 +236,11 @@ class Player:
         return Preview(seen.image, self.geometry.shifted(-r.left, -r.top), seen.board,
                        seen.status, self.mines, decision, moves)
 
-    def _completes(self, board: Board, plan: list[tuple[Cell, Button]]) -> bool:
+    def _completes(self, board: Board, game: _Game) -> bool:
         """Does this batch open every square that is not a mine (the game ends won)?"""
-        opened = {cell for cell, button in plan if button == "left"}
         hidden = int(np.isin(board, (COVERED, QUESTION, FLAG)).sum())
-        return bool(opened) and hidden - len(opened) == self.mines and not self.needs_flags
+        return bool(game.opening) and hidden - len(game.opening) == self.mines \
+            and not self.needs_flags
 
     def _check_progress(self, game: _Game, board: Board) -> None:
         """Stop when three turns in a row changed nothing (the clicks have no effect)."""
@@ -484,13 +487,22 @@ class Player:
     def plan(self, board: Board, decision: Decision, game: _Game) -> list[tuple[Cell, Button]]:
         """Clicks for one turn: open every square in the decision; flag the remaining
         mines when the game needs flags to declare the win."""
-        plan: list[tuple[Cell, Button]] = []
-        for cell in decision.open:
-            if board[cell] in (COVERED, QUESTION):
-                plan.append((cell, "left"))
-                game.risk[cell] = decision.risk
+        openable = [c for c in decision.open if board[c] in (COVERED, QUESTION)]
+        for cell in openable:
+            game.risk[cell] = decision.risk
         if decision.open:
             game.last_risk = decision.risk
+        plan: list[tuple[Cell, Button]] = []
+        button = self.reader.chord_button(self.geometry) if self.geometry else None
+        if self.config.chord and button and not decision.is_guess and len(openable) > 2:
+            chords, opened = chord_clicks(board, set(openable), set(decision.mines), button)
+            plan = chords
+            openable = [c for c in openable if c not in opened]
+            game.opening = set(opened)
+        else:
+            game.opening = set()
+        plan += [(cell, "left") for cell in openable]
+        game.opening |= set(openable)
         hidden = np.argwhere(np.isin(board, (COVERED, QUESTION)))
         flags = int((board == FLAG).sum())
         if self.needs_flags and len(hidden) == self.mines - flags and len(hidden) > 0:

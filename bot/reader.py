@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.mouse import Button
 from bot.screen import Image
 from solver.cells import Board
 from vision.geometry import BoardGeometry, PixelPoint
@@ -26,6 +27,10 @@ itself does not say)."""
 DISMISS_KEYS: dict[str, tuple[str, ...]] = {"gnome-mines": ("Escape",)}
 """Keys that close a game's end-of-game dialog (gnome-mines' "Congratulations!" score
 table covers the board and its Play Again button), when the skin does not say."""
+
+CHORD_BUTTONS: dict[str, Button] = {"xdemineur": "middle", "gnome-mines": "left",
+                                    "classic": "middle"}
+"""The button that chords (opens a number's unflagged neighbours) in the known games."""
 
 PRESET_MINES = {(9, 9): 10, (8, 8): 10, (16, 16): 40, (16, 30): 99}
 """Mine counts of the usual presets, by (rows, cols)."""
@@ -64,6 +69,10 @@ class Reader(Protocol):
 
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
         """Keys that close an end-of-game dialog hiding the restart control."""
+        ...
+
+    def chord_button(self, geometry: BoardGeometry) -> Button | None:
+        """The button that chords on a number in this game (None: do not chord)."""
         ...
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
@@ -138,6 +147,9 @@ class SkinReader:
         if raw is None:
             return DISMISS_KEYS.get(geometry.skin, ())
         return (raw,) if isinstance(raw, str) else tuple(str(k) for k in raw)
+
+    def chord_button(self, geometry: BoardGeometry) -> Button | None:
+        return CHORD_BUTTONS.get(geometry.skin)
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         import importlib

@@ -109,7 +109,9 @@ class SimScreen:
         if not (0 <= r < self.board_size.rows and 0 <= c < self.board_size.cols):
             return
         g = self.game
-        if button == "left":
+        if button == "middle":
+            g.chord((r, c))
+        elif button == "left":
             g.open((r, c))
         elif button == "right":
             if g.status == "won" and g.board[r, c] == COVERED:
@@ -122,8 +124,9 @@ class SimReader:
     """Decodes :class:`SimScreen` images."""
 
     def __init__(self, needs_flags: bool = False, rule: str = "opening",
-                 dismiss: tuple[str, ...] = ()) -> None:
+                 dismiss: tuple[str, ...] = (), chord: Button | None = None) -> None:
         self._needs_flags, self._rule, self._dismiss = needs_flags, rule, dismiss
+        self._chord = chord
 
     def locate(self, image: Image) -> BoardGeometry:
         hits = np.argwhere(image[..., 2] == 255)
@@ -159,6 +162,9 @@ class SimReader:
 
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
         return self._dismiss
+
+    def chord_button(self, geometry: BoardGeometry) -> Button | None:
+        return self._chord
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         return None

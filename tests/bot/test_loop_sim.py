@@ -228,3 +228,22 @@ def test_win_dialog_covering_the_board_is_a_win_then_closed(tmp_path: Path) -> N
         three_bv(g.mines) for g in won if g.mines is not None)
     assert [a.keys for a in mouse.actions if a.kind == "key"] == ["Escape"] * sum(
         1 for r in results[:-1] if r.outcome == "won")
+
+
+def test_chording_saves_clicks_and_changes_no_outcome(tmp_path: Path) -> None:
+    outcomes, clicks = [], []
+    for chord in (None, "middle"):
+        screen = SimScreen(BoardSize.parse("expert"), seed=9)
+        mouse = sim_mouse(screen)
+        config = PlayConfig(games=4, redraw_timeout=0.2, restart_timeout=1.0,
+                            bug_dir=tmp_path / "bugs", seed=0)
+        results = Player(screen, mouse, SimReader(chord=chord), "csp", config).play()
+        truth = [g.status for g in screen.finished] + [screen.game.status]
+        assert [r.outcome for r in results] == truth
+        assert all(r.death_p is None or r.death_p > 0 for r in results)
+        outcomes.append(truth)
+        clicks.append(len(mouse.clicks))
+        buttons = {a.button for a in mouse.clicks}
+        assert ("middle" in buttons) == (chord == "middle")
+    assert outcomes[0] == outcomes[1]  # same games, same play, fewer clicks
+    assert clicks[1] < clicks[0]
