@@ -29,19 +29,19 @@ def _hidden_neighbours(board: Board, cell: Cell) -> list[Cell]:
     return [nb for nb in neighbours(cell, rows, cols) if board[nb] in (COVERED, QUESTION, FLAG)]
 
 
-def _candidate(board: Board, cell: Cell, safe: set[Cell], mines: set[Cell],
-               flags: set[Cell]) -> tuple[int, set[Cell], set[Cell]] | None:
-    """(clicks saved, safe squares opened, mines to flag) for chording ``cell``."""
+def _candidate(board: Board, cell: Cell, safe: set[Cell], remaining: set[Cell],
+               mines: set[Cell], flags: set[Cell]) -> tuple[int, set[Cell], set[Cell]] | None:
+    """(clicks saved, safe squares still to open that it opens, mines to flag) for
+    chording ``cell``; None when its hidden neighbours are not all known."""
     hidden = _hidden_neighbours(board, cell)
     if any(board[nb] == QUESTION for nb in hidden):
         return None  # a question mark would need two clicks to become a flag
-    if not all(nb in safe or nb in mines or board[nb] == FLAG for nb in hidden):
+    if not all(nb in safe or nb in mines for nb in hidden):
+        return None  # (a flag the solver does not know as a mine: never chord on it)
+    marked = {nb for nb in hidden if nb in mines}
+    if len(marked) != int(board[cell]):
         return None
-    marked = {nb for nb in hidden if nb in mines or board[nb] == FLAG}
-    if len(marked) != int(board[cell]) or any(board[nb] == FLAG and nb not in mines
-                                               for nb in hidden):
-        return None  # a flag the solver does not know as a mine: never chord on it
-    opened = {nb for nb in hidden if nb in safe}
+    opened = {nb for nb in hidden if nb in remaining}
     to_flag = marked - flags
     return len(opened) - 1 - len(to_flag), opened, to_flag
 
@@ -50,23 +50,28 @@ def chord_clicks(board: Board, safe: set[Cell], mines: set[Cell], button: Button
                  min_saving: int = 2) -> tuple[list[Click], set[Cell]]:
     """Flag and chord clicks that open part of ``safe`` (certainly safe squares), each
     chord saving at least ``min_saving`` clicks; and the squares they open. ``mines``
-    must be certain mines. Flags come before the chords that need them."""
-    remaining, flags = set(safe), {c for c in mines if board[c] == FLAG}
+    must be certain mines. Flags come before the chords that need them.
+
+    Greedy: the numbers next to ``safe`` are ranked once by the clicks they would save,
+    then taken in that order, each re-counted against what is still left to open."""
+    rows, cols = board.shape
+    numbers = {nb for s in safe for nb in neighbours(s, rows, cols) if board[nb] > 0}
+    flags = {c for c in mines if board[c] == FLAG}
+    ranked = []
+    for cell in numbers:
+        got = _candidate(board, cell, safe, safe, mines, flags)
+        if got is not None and got[0] >= min_saving:
+            ranked.append((-got[0], cell))
+    remaining = set(safe)
     flag_clicks: list[Click] = []
     chords: list[Click] = []
-    numbers = {(int(r), int(c)) for r, c in zip(*(board > 0).nonzero(), strict=True)}
-    while True:
-        best: tuple[int, Cell, set[Cell], set[Cell]] | None = None
-        for cell in sorted(numbers):
-            got = _candidate(board, cell, remaining, mines, flags)
-            if got is not None and got[0] >= min_saving and (best is None or got[0] > best[0]):
-                best = (got[0], cell, got[1], got[2])
-        if best is None:
-            break
-        _, cell, opened, to_flag = best
+    for _, cell in sorted(ranked):
+        got = _candidate(board, cell, safe, remaining, mines, flags)
+        if got is None or got[0] < min_saving:
+            continue
+        _, opened, to_flag = got
         flag_clicks += [(c, "right") for c in sorted(to_flag)]
         flags |= to_flag
         chords.append((cell, button))
         remaining -= opened
-        numbers.discard(cell)
     return flag_clicks + chords, set(safe) - remaining
