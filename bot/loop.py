@@ -496,6 +496,9 @@ class Player:
         button = self.reader.chord_button(self.geometry) if self.geometry else None
         if self.config.chord and button and not decision.is_guess and len(openable) > 2:
             chords, opened = chord_clicks(board, set(openable), set(decision.mines), button)
+            flags = int((board == FLAG).sum()) + sum(b == "right" for _, b in chords)
+            if self.needs_flags and flags >= self.mines:
+                chords, opened = [], set()  # the game checks for a win on the last flag
             plan = chords
             openable = [c for c in openable if c not in opened]
             game.opening = set(opened)
