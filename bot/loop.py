@@ -485,34 +485,36 @@ class Player:
 
     # ----------------------------------------------------------------- acting
     def plan(self, board: Board, decision: Decision, game: _Game) -> list[tuple[Cell, Button]]:
-        """Clicks for one turn: open every square in the decision; flag the remaining
-        mines when the game needs flags to declare the win."""
+        """Clicks for one turn: open every square in the decision (chording where that
+        saves clicks); flag the remaining mines when the game needs flags to declare
+        the win. Sets ``game.opening`` to the squares the batch opens."""
         openable = [c for c in decision.open if board[c] in (COVERED, QUESTION)]
         for cell in openable:
             game.risk[cell] = decision.risk
         if decision.open:
             game.last_risk = decision.risk
-        plan: list[tuple[Cell, Button]] = []
-        button = self.reader.chord_button(self.geometry) if self.geometry else None
-        if self.config.chord and button and not decision.is_guess and len(openable) > 2:
-            chords, opened = chord_clicks(board, set(openable), set(decision.mines), button)
-            flags = int((board == FLAG).sum()) + sum(b == "right" for _, b in chords)
-            if self.needs_flags and flags >= self.mines:
-                chords, opened = [], set()  # the game checks for a win on the last flag
-            plan = chords
-            openable = [c for c in openable if c not in opened]
-            game.opening = set(opened)
-        else:
-            game.opening = set()
-        plan += [(cell, "left") for cell in openable]
-        game.opening |= set(openable)
         hidden = np.argwhere(np.isin(board, (COVERED, QUESTION)))
-        flags = int((board == FLAG).sum())
-        if self.needs_flags and len(hidden) == self.mines - flags and len(hidden) > 0:
-            plan = [((int(r), int(c)), "right") for r, c in hidden]
-            if (board == QUESTION).any():  # right click cycles ? -> none -> flag
-                plan += [((int(r), int(c)), "right") for r, c in hidden if board[r, c] == QUESTION]
-        return plan
+        if self.needs_flags and 0 < len(hidden) == self.mines - int((board == FLAG).sum()):
+            game.opening = set()
+            cells = [(int(r), int(c)) for r, c in hidden]
+            again = [c for c in cells if board[c] == QUESTION]  # right click: ? -> none -> flag
+            return [(c, "right") for c in cells + again]
+        chords, opened = self._chords(board, decision, openable)
+        rest = [c for c in openable if c not in opened]
+        game.opening = set(opened) | set(rest)
+        return chords + [(cell, "left") for cell in rest]
+
+    def _chords(self, board: Board, decision: Decision,
+                openable: list[Cell]) -> tuple[list[tuple[Cell, Button]], set[Cell]]:
+        """Flag-and-chord clicks for certainly safe squares, where they save clicks."""
+        button = self.reader.chord_button(self.geometry) if self.geometry else None
+        if not (self.config.chord and button) or decision.is_guess or len(openable) <= 2:
+            return [], set()
+        chords, opened = chord_clicks(board, set(openable), set(decision.mines), button)
+        flags = int((board == FLAG).sum()) + sum(b == "right" for _, b in chords)
+        if self.needs_flags and flags >= self.mines:
+            return [], set()  # the game checks for a win on the last flag: keep it last
+        return chords, opened
 
     def execute(self, plan: list[tuple[Cell, Button]]) -> None:
         """Click the planned squares (all through the guard), then park the pointer."""
