@@ -37,6 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strategy", default="exact", help="solver strategy (exact)")
     parser.add_argument("--mouse", default="auto", choices=("auto", "pyautogui", "xtest"),
                         help="mouse backend (auto: xtest on X11, else pyautogui)")
+    parser.add_argument("--no-chord", action="store_true",
+                        help="never chord (by default: where flagging and chording saves clicks)")
     parser.add_argument("--monitor", type=int, default=1, metavar="N",
                         help="which monitor to look at (1 = the primary)")
     parser.add_argument("--bug-dir", type=Path, default=Path("sweepbot-bugs"),
@@ -91,7 +93,7 @@ def make_player(args: argparse.Namespace, observer: Observer, dry: bool = False,
     if dry:  # never touch the real pointer; keep its screen size for the scale
         mouse = RecordingMouse(size=mouse.size())
     config = PlayConfig(games=args.games, mines=args.mines, rule=args.rule,
-                        bug_dir=args.bug_dir)
+                        bug_dir=args.bug_dir, chord=not args.no_chord)
     return Player(screen, mouse, reader, args.strategy, config, observer)
 
 
