@@ -62,7 +62,7 @@ class LiveOptions:
 
     games: int = 2
     max_games: int = 12
-    time_limit: float = 110.0
+    time_limit: float = 90.0
     mines: int | None = None
     restart_keys: str | None = None
     ask: Callable[[str], str] | None = None
@@ -110,10 +110,29 @@ def changed_blobs(before: Image, after: Image, board: PixelRect, ignore: np.ndar
     for x, y, w, h, _area in stats[1:].tolist():
         if int(mask[y:y + h, x:x + w].sum()) >= min_area:
             out.append(PixelRect(x + 4, y + 4, max(1, w - 8), max(1, h - 8)))
+    out = [piece for r in out for piece in _controls(after, r, b)]
     top_centre = (b.left + b.width / 2, b.top)
     out.sort(key=lambda r: np.hypot(r.left + r.width / 2 - top_centre[0],
                                     r.top + r.height / 2 - top_centre[1]))
     return out
+
+
+def _controls(image: Image, r: PixelRect, board: PixelRect) -> list[PixelRect]:
+    """A big changed area (a dialog) split into its separate controls and texts; a
+    small one as it is."""
+    if r.width < 160 or r.height < 80:
+        return [r]
+    gray = cv2.cvtColor(crop(image, r), cv2.COLOR_BGR2GRAY)
+    edges = cv2.dilate(cv2.Canny(gray, 50, 150), np.ones((5, 9), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(edges, connectivity=8)
+    pieces = []
+    for x, y, w, h, _area in stats[1:].tolist():
+        piece = PixelRect(r.left + x, r.top + y, w, h)
+        inside = (board.left <= piece.left and piece.left + w <= board.left + board.width
+                  and board.top <= piece.top and piece.top + h <= board.top + board.height)
+        if 12 <= w <= r.width // 2 and 8 <= h <= 80 and not inside:
+            pieces.append(piece)
+    return pieces or [r]
 
 
 def crop(image: Image, r: PixelRect, margin: int = 0) -> Image:
@@ -160,7 +179,7 @@ class LiveCalibrator:
         self.learner: Learner | None = None
         self.map = ScreenMap()
         self.mines: int | None = options.mines
-        self.volatile: np.ndarray | None = None
+        self.changes: np.ndarray | None = None
         self.endings: list[Ending] = []
         self.restart: dict[str, Any] = {}
         self.restart_rects: list[PixelRect] = []
@@ -210,25 +229,27 @@ class LiveCalibrator:
         self.mouse.allow([self.board_rect()])
         self.mouse.click(self.point(self.g.cell_center(cell)), button)
 
-    def wait_change(self, before: Image) -> Image | None:
-        """The next stable frame whose board differs from ``before`` (None if the
-        board did not change within the redraw timeout)."""
+    def wait_change(self, before: Image, settle: float = 0.06) -> Image | None:
+        """The frame once the board differs from ``before`` and then stays the same
+        for ``settle`` seconds (games may redraw in steps); None if the board did not
+        change within the redraw timeout."""
         b = self.g.bounds()
         deadline = time.monotonic() + self.opts.redraw_timeout
-        old = crop(before, b)
-        previous: Image | None = None
-        while time.monotonic() < deadline:
+        last = crop(before, b)
+        changed_at: float | None = None
+        while True:
+            now_t = time.monotonic()
             frame = self.grab()
             now = crop(frame, b)
-            if np.array_equal(now, old):
-                previous = None
-            elif previous is not None and np.array_equal(now, crop(previous, b)):
-                time.sleep(0.03)
-                return self.grab()  # let the rest of the window settle too
-            else:
-                previous = frame
-            time.sleep(0.01)
-        return None
+            if not np.array_equal(now, last):
+                changed_at, last = now_t, now
+            elif changed_at is not None and now_t - changed_at >= settle:
+                return frame
+            if changed_at is None and now_t > deadline:
+                return None
+            if changed_at is not None and now_t > deadline + 2.0:
+                return frame  # still animating: take what is there
+            time.sleep(0.008)
 
     def time_left(self) -> float:
         return self.opts.time_limit - (time.monotonic() - self.start)
@@ -247,7 +268,7 @@ class LiveCalibrator:
         h, w = image.shape[:2]
         origin = getattr(self.screen, "origin", lambda: (0, 0))()
         self.map = ScreenMap.measure((w, h), self.mouse.size(), origin)
-        self.volatile = np.zeros((h, w), bool)
+        self.changes = np.zeros((h, w), np.int16)
         ids = self.ids(image)
         looks, counts = np.unique(ids, return_counts=True)
         covered = int(looks[np.argmax(counts)])
@@ -332,6 +353,12 @@ class LiveCalibrator:
                 ids, image = self._flag_random(board, ids, image)
                 board = self.knowledge(ids)
             cells, _risk = self.choose(board)
+            late = self.grab()
+            if not np.array_equal(crop(late, self.g.bounds()), crop(image, self.g.bounds())):
+                settled = self.wait_change(image)  # still redrawing: read again
+                image = late if settled is None else settled
+                ids = self.ids(image)
+                continue
             if not cells:
                 return self.finish_win(ids, image)
             for cell in cells:
@@ -342,6 +369,8 @@ class LiveCalibrator:
                 raise CalibrationError("the game stopped responding: a click on the board "
                                        "changed nothing")
             new = self.ids(after)
+            if not is_flood(ids, new, cells):
+                after, new = self._final(after, new)  # a loss, or a slow redraw?
             if moves == 0:
                 self._note_first_click(board, new, cells, started_open)
             moves += 1
@@ -352,10 +381,23 @@ class LiveCalibrator:
             self._note_volatile(image, after)
             ids, image = new, after
 
+    def _final(self, image: Image, ids: IdGrid, pause: float = 0.25) -> tuple[Image, IdGrid]:
+        """The frame once the board has stopped changing for ``pause`` seconds."""
+        for _ in range(8):
+            time.sleep(pause)
+            again = self.grab()
+            if np.array_equal(crop(again, self.g.bounds()), crop(image, self.g.bounds())):
+                return image, ids
+            image = again
+            ids = self.ids(image)
+        return image, ids
+
     def _want_wrong_flag(self, board: Board) -> bool:
-        """Still to see how a wrong flag shows (only while playing at random)."""
-        return WRONG_FLAG not in self.L.known().values() and len(self.results) < 3 \
-            and FLAG in self.L.known().values()
+        """Still to see how a wrong flag shows?"""
+        names = self.L.known().values()
+        # a wrongly flagged game cannot be won: leave room for a win
+        room = len(self.results) < 2 or "won" in self.results
+        return WRONG_FLAG not in names and FLAG in names and room
 
     def _flag_random(self, board: Board, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
         """Flag a random covered square: most squares hold no mine, so a lost game
@@ -382,10 +424,18 @@ class LiveCalibrator:
         self.first_clicks.append("opening" if opened > 1 else "safe")
 
     def _note_volatile(self, before: Image, after: Image) -> None:
-        """Pixels off the board that change during play (a clock, a mine counter)."""
-        if self.volatile is not None and before.shape == after.shape:
-            self.volatile |= cv2.dilate(_diff_mask(before, after).astype(np.uint8),
-                                        np.ones((5, 5), np.uint8)).astype(bool)
+        """Count how often each pixel off the board changes during play."""
+        if self.changes is not None and before.shape == after.shape:
+            moved = cv2.dilate(_diff_mask(before, after).astype(np.uint8),
+                               np.ones((5, 5), np.uint8))
+            self.changes += moved.astype(np.int16)
+
+    @property
+    def volatile(self) -> np.ndarray:
+        """Pixels off the board that changed more than once during play: a clock, a
+        mine counter (a button that changed once, when the game started, is not)."""
+        assert self.changes is not None
+        return np.asarray(self.changes >= 2)
 
     def judge(self, before: IdGrid, after: IdGrid, img_before: Image, img_after: Image,
               clicked: list[Cell]) -> bool:
@@ -403,6 +453,8 @@ class LiveCalibrator:
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
                 flags = int((self.L.codes(before, UNKNOWN) == FLAG).sum()) - \
                     sum(1 for code in names.values() if code == WRONG_FLAG)
+                if self.mines is not None and shown + flags < 0.8 * self.mines:
+                    return False  # not every mine is shown: not a lost game
                 if self.mines is None:
                     self.mines = shown + flags
                     self.log(f"the game has {self.mines} mines")
@@ -428,7 +480,6 @@ class LiveCalibrator:
         return bool((before != after)[opened].mean() > 0.2)
 
     def _status_changed(self, before: Image, after: Image) -> bool:
-        assert self.volatile is not None
         return bool(changed_blobs(before, after, self.g.bounds(), self.volatile))
 
     def finish_win(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
@@ -448,31 +499,55 @@ class LiveCalibrator:
         return self.ids(after), after
 
     def _ended(self, outcome: str, before: Image, after: Image) -> None:
+        time.sleep(0.4)  # end-of-game displays (a dialog) may come a moment later
+        later = self.grab()
+        if later.shape == after.shape:
+            after = later
         self.endings.append(Ending(outcome, before, after))
         self.results.append(outcome)
         self.log(f"game {len(self.results)}: {outcome}")
 
     # ------------------------------------------------------------------ restart
     def new_game(self, ending: Ending) -> tuple[IdGrid, Image]:
-        """Start the next game (learning how on the first try); the fresh frame."""
-        assert self.volatile is not None
+        """Start the next game (learning how on the first try); the fresh frame.
+
+        Tries the way learned before, then the controls that changed when the game
+        ended, nearest the top of the board first; a click that changes the screen
+        without starting a game (closing a dialog) is followed by another round."""
+        tried: list[PixelRect] = []
+        for _ in range(3):
+            fresh = self._known_restart()
+            if fresh is not None:
+                return fresh
+            now = self.grab()
+            for rect in changed_blobs(ending.before, now, self.g.bounds(), self.volatile)[:4]:
+                if any(_overlap(rect, t) for t in tried):
+                    continue
+                tried.append(rect)
+                fresh = self._try_click(rect)
+                if fresh is not None:
+                    self.restart_rects.append(rect)
+                    self.restart = {"kind": "click"}
+                    self.log(f"new game: click at ({rect.left + rect.width // 2}, "
+                             f"{rect.top + rect.height // 2})")
+                    return fresh
+                if not np.array_equal(self.grab(), now):
+                    break  # something moved (a dialog closed): look again
+            else:
+                break
+        return self._restart_by_key()
+
+    def _known_restart(self) -> tuple[IdGrid, Image] | None:
         if self.restart.get("kind") == "click":
             for rect in self.restart_rects:
                 fresh = self._try_click(rect)
                 if fresh is not None:
                     return fresh
         elif self.restart.get("kind") == "key":
-            fresh = self._try_keys(self.restart["keys"][0])
-            if fresh is not None:
-                return fresh
-        for rect in changed_blobs(ending.before, ending.after, self.g.bounds(), self.volatile)[:4]:
-            fresh = self._try_click(rect)
-            if fresh is not None:
-                self.restart_rects.append(rect)
-                self.restart = {"kind": "click"}
-                self.log(f"new game: click at ({rect.left + rect.width // 2}, "
-                         f"{rect.top + rect.height // 2})")
-                return fresh
+            return self._try_keys(self.restart["keys"][0])
+        return None
+
+    def _restart_by_key(self) -> tuple[IdGrid, Image]:
         keys = self.opts.restart_keys
         if keys is None and self.opts.ask is not None:
             keys = self.opts.ask("Which key starts a new game in this program "
@@ -574,7 +649,6 @@ class LiveCalibrator:
     def learn_status(self) -> dict[str, Any]:
         """How a win and a loss show: a face-like control that changes at both, or the
         board itself (mines shown) plus what covers it at a win."""
-        assert self.volatile is not None
         b = self.g.bounds()
         status: dict[str, Any] = {"win_needs_flags": self.win_needs_flags,
                                   "first_click_rule": self._rule()}
@@ -598,16 +672,53 @@ class LiveCalibrator:
                 return status
         status["method"] = "board"
         if won is not None and self._board_gone(self.ids(won.before), self.ids(won.after)):
-            changed = _diff_mask(won.before, won.after)
-            ys, xs = np.nonzero(changed)
-            if len(xs):
-                box = PixelRect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
-                                int(ys.max() - ys.min() + 1))
-                centre = PixelRect(box.left + box.width // 4, box.top + box.height // 4,
-                                   box.width // 2, box.height // 2)
-                status["templates"] = {"won": [crop(won.after, centre)]}
-                status["region"] = relative_region(box, b, 8)
+            box = _bounding_box(_diff_mask(won.before, won.after))
+            if box is not None:
+                patch = distinctive_patch(won.after, box)
+                if patch is not None and _absent(crop(won.after, patch),
+                                                 [e.before for e in self.endings]):
+                    status["templates"] = {"won": [crop(won.after, patch)]}
+                    status["region"] = relative_region(box, b, 8)
         return status
+
+
+def _bounding_box(mask: np.ndarray) -> PixelRect | None:
+    ys, xs = np.nonzero(mask)
+    if not len(xs):
+        return None
+    return PixelRect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+                     int(ys.max() - ys.min() + 1))
+
+
+def distinctive_patch(image: Image, box: PixelRect) -> PixelRect | None:
+    """The most detailed strip in the top third of ``box`` (a dialog's title, not its
+    changing body such as a time), about a third of the box wide."""
+    w, h = max(24, box.width // 3), max(12, min(box.height // 8, 40))
+    gray = cv2.cvtColor(crop(image, box), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    edges = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1))
+    best, where = 0.0, None
+    for y in range(0, max(1, box.height // 3 - h + 1), max(1, h // 2)):
+        for x in range(0, max(1, box.width - w + 1), max(1, w // 4)):
+            score = float(edges[y:y + h, x:x + w].mean())
+            if score > best:
+                best, where = score, PixelRect(box.left + x, box.top + y, w, h)
+    return where if best > 2.0 else None
+
+
+def _absent(template: Image, frames: Sequence[Image], threshold: float = 0.2) -> bool:
+    """``template`` is found in none of ``frames`` (TM_SQDIFF_NORMED above threshold)."""
+    for frame in frames:
+        if frame.shape[0] < template.shape[0] or frame.shape[1] < template.shape[1]:
+            continue
+        score = cv2.matchTemplate(frame, template, cv2.TM_SQDIFF_NORMED).min()
+        if float(score) <= threshold:
+            return False
+    return True
+
+
+def _overlap(a: PixelRect, b: PixelRect) -> bool:
+    return not (a.left + a.width <= b.left or b.left + b.width <= a.left
+                or a.top + a.height <= b.top or b.top + b.height <= a.top)
 
 
 def _union(rects: Sequence[PixelRect]) -> PixelRect:

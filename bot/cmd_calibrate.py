@@ -39,8 +39,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the game's mine count (default: learned from a lost game)")
     parser.add_argument("--restart-key", metavar="KEY",
                         help="key that starts a new game (e.g. F2), if no control does")
-    parser.add_argument("--time-limit", type=float, default=110.0, metavar="S",
-                        help="stop playing after this many seconds (default 110)")
+    parser.add_argument("--time-limit", type=float, default=90.0, metavar="S",
+                        help="stop playing after this many seconds (default 90)")
     parser.add_argument("--display", help="X display to use (default: $DISPLAY)")
     parser.add_argument("--mouse", default="auto", choices=("auto", "xtest", "pyautogui"),
                         help="how to click (default auto)")

@@ -93,8 +93,8 @@ def look_distance(a: Image, b: Image) -> float:
     1.0), plus one for every pixel of a clump that one image has and the other lacks
     (see :func:`_blobs`). Games that scale their board draw the same look at slightly
     different sub-pixel positions; that costs little, while a small glyph (gnome-mines
-    draws its question mark as a flag with a tiny "?") costs a lot. The outer 3 pixels,
-    where bits of the neighbouring squares show, are left out.
+    draws its question mark as a flag with a tiny "?") costs a lot. The outermost pixel,
+    where bits of the neighbouring squares may show, is left out.
 
     >>> a = np.full((12, 12, 3), 90, np.uint8); a[4:8, 5] = 255
     >>> look_distance(a, np.roll(a, 1, axis=1))
@@ -106,7 +106,7 @@ def look_distance(a: Image, b: Image) -> float:
     if a.shape != b.shape:
         b = np.asarray(cv2.resize(b, (a.shape[1], a.shape[0]), interpolation=cv2.INTER_AREA),
                        dtype=np.uint8)
-    m = 3 if min(a.shape[:2]) > 12 else 1
+    m = 1
     blobs = max(_blobs(a, b, 1, 16, m), _blobs(b, a, 1, 16, m))
     return _mad(a, b, 1, m) / 5.0 + blobs
 
