@@ -450,6 +450,8 @@ class LiveCalibrator:
             if names is not None:
                 for cell, code in names.items():
                     self.L.name(int(after[cell]), code, weight=1)
+                    if code == MINE and int(before[cell]) not in known:
+                        self.L.name(int(before[cell]), COVERED, weight=1)
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
                 flags = int((self.L.codes(before, UNKNOWN) == FLAG).sum()) - \
                     sum(1 for code in names.values() if code == WRONG_FLAG)

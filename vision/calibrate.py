@@ -73,25 +73,22 @@ def _blobs(a: Image, b: Image, reach: int, tol: int, margin: int) -> int:
     return int(cv2.erode(bad, np.ones((2, 2), np.uint8)).sum())
 
 
-def _mad(a: Image, b: Image, shift: int, margin: int) -> float:
-    """Mean absolute difference (0-255) of the inner parts at the best shift."""
-    h, w = a.shape[:2]
-    fa, fb = a.astype(np.int16), b.astype(np.int16)
-    inner = fa[margin:h - margin, margin:w - margin]
-    best = np.inf
-    for dy in range(-shift, shift + 1):
-        for dx in range(-shift, shift + 1):
-            other = fb[margin + dy:h - margin + dy, margin + dx:w - margin + dx]
-            best = min(best, float(np.abs(inner - other).mean()))
-    return best
+def _outside_mean(a: Image, b: Image, margin: int) -> float:
+    """Mean of how far (0-255, worst channel) each pixel of ``b`` lies outside the range
+    of ``a``'s pixels within one pixel: a whole area of another colour counts in full,
+    an edge that moved by a pixel does not."""
+    lo, hi = envelope(a, 1)
+    v = b.astype(np.int16)
+    out = np.maximum(np.maximum(lo - v, v - hi), 0).max(axis=2)
+    return float(out[margin:out.shape[0] - margin, margin:out.shape[1] - margin].mean())
 
 
 def look_distance(a: Image, b: Image) -> float:
     """How different two cell images are; 1.0 or less means the same look.
 
-    The mean colour difference at the best shift of up to a pixel (5 levels count
-    1.0), plus one for every pixel of a clump that one image has and the other lacks
-    (see :func:`_blobs`). Games that scale their board draw the same look at slightly
+    The mean colour difference where a pixel matches nothing within a pixel of it in
+    the other image (3 levels count 1.0, see :func:`_outside_mean`), plus one for every
+    pixel of a clump that one image has and the other lacks (see :func:`_blobs`). Games that scale their board draw the same look at slightly
     different sub-pixel positions; that costs little, while a small glyph (gnome-mines
     draws its question mark as a flag with a tiny "?") costs a lot. The outermost pixel,
     where bits of the neighbouring squares may show, is left out.
@@ -108,7 +105,7 @@ def look_distance(a: Image, b: Image) -> float:
                        dtype=np.uint8)
     m = 1
     blobs = max(_blobs(a, b, 1, 16, m), _blobs(b, a, 1, 16, m))
-    return _mad(a, b, 1, m) / 5.0 + blobs
+    return max(_outside_mean(a, b, m), _outside_mean(b, a, m)) / 3.0 + blobs
 
 
 @dataclass
@@ -244,10 +241,6 @@ def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
     revealed = sum(f.sizes[look] for look in (*numbers, *odd))
     if any(f.sizes[look] > max(2, revealed // 10) for look in unknown_odd):
         return None  # only a few wrong flags or question marks may stay unexplained
-    zero_near = sum((f.adj[lk] for lk, v in numbers.items() if v == 0),
-                    np.zeros_like(f.ids)) > 0
-    if any(bool(zero_near[f.masks[lk]].any()) for lk in unknown_odd):
-        return None  # unexplained looks are unrevealed squares, and no 0 touches one
     if not any(v > 0 and f.sizes[look] > 1 for look, v in numbers.items()):
         return None  # no repeated number: too little evidence
     return sum(min(f.sizes[lk], 4) + (f.sizes[lk] > 1) * 2 for lk in numbers) \
@@ -363,9 +356,17 @@ class Votes:
         for look, code in names.items():
             self.add(look, code, weight)
 
-    def settled(self) -> dict[int, int]:
-        """Each look's majority name."""
-        return {look: c.most_common(1)[0][0] for look, c in self.by_look.items() if c}
+    def settled(self, share: float = 0.75) -> dict[int, int]:
+        """Each look's name, if at least ``share`` of its votes agree (a look whose
+        votes disagree, e.g. a covered square's variant counted like a number, stays
+        unnamed)."""
+        out = {}
+        for look, c in self.by_look.items():
+            if c:
+                code, n = c.most_common(1)[0]
+                if n >= share * sum(c.values()):
+                    out[look] = code
+        return out
 
     def conflicts(self) -> dict[int, Counter[int]]:
         """Looks with more than one proposed name (for a warning)."""
@@ -631,7 +632,8 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     out: dict[Cell, int] = {}
     for r, c in zip(*np.nonzero(changed), strict=True):
         cell = (int(r), int(c))
-        if prev[cell] in (COVERED, QUESTION) and cell not in clicked_set:
+        if prev[cell] in (COVERED, QUESTION, UNKNOWN) and cell not in clicked_set:
+            # (an unnamed look that changes at a loss is a covered square's variant)
             mines[cell] = True
             out[cell] = MINE
         elif prev[cell] == FLAG:
@@ -645,6 +647,8 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
         out[hit[0]] = EXPLODED
     counts = adjacent_count(mines)
     revealed = ~np.isin(prev, (COVERED, FLAG, QUESTION)) & ~changed
+    if len(hit) == 1 and prev[hit[0]] == UNKNOWN:
+        return None  # the clicked square was not known to be covered
     for r, c in zip(*np.nonzero(revealed), strict=True):
         out[(int(r), int(c))] = int(counts[r, c])
     return out

@@ -318,20 +318,28 @@ def _grown(g: BoardGeometry, side: str) -> tuple[BoardGeometry, list[tuple[int, 
 
 
 def extend_lattice(image: Image, g: BoardGeometry, tol: float = 6.0) -> BoardGeometry:
-    """Grow ``g`` by edge rows/columns whose every square looks like a square inside."""
+    """Grow ``g`` by edge rows/columns whose every square looks like a square inside
+    (see :func:`vision.calibrate.look_distance`)."""
+    from vision.calibrate import look_distance
+
     while True:
-        sigs = {}
+        inside: dict[bytes, Image] = {}
         for r in range(g.rows):
             for c in range(g.cols):
-                s = _signature(image, g, (r, c))
-                sigs[s.astype(np.uint8).tobytes()] = s
-        inside = list(sigs.values())
+                img = cut(image, g, (r, c))
+                small = _signature(image, g, (r, c)).astype(np.uint8).tobytes()
+                inside.setdefault(small, img)
+        looks = list(inside.values())
+
+        def known(cand: BoardGeometry, cell: tuple[int, int], looks: list[Image] = looks) -> bool:
+            img = cut(image, cand, cell)
+            if img.shape != looks[0].shape:
+                return False
+            return any(look_distance(img, look) <= 1.0 for look in looks)
+
         for side in ("left", "right", "top", "bottom"):
             cand, line = _grown(g, side)
-            if _fits_image(cand, image) and all(
-                min(float(np.abs(_signature(image, cand, cell) - s).mean()) for s in inside) <= tol
-                for cell in line
-            ):
+            if _fits_image(cand, image) and all(known(cand, cell) for cell in line):
                 g = cand
                 break
         else:
