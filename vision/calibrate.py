@@ -88,8 +88,9 @@ def look_distance(a: Image, b: Image) -> float:
 
     The mean colour difference where a pixel matches nothing within a pixel of it in
     the other image (3 levels count 1.0, see :func:`_outside_mean`), plus one for every
-    pixel of a clump that one image has and the other lacks (see :func:`_blobs`). Games that scale their board draw the same look at slightly
-    different sub-pixel positions; that costs little, while a small glyph (gnome-mines
+    pixel of a clump that one image has and the other lacks (see :func:`_blobs`).
+    Games that scale their board draw the same look at slightly different sub-pixel
+    positions; that costs little, while a small glyph (gnome-mines
     draws its question mark as a flag with a tiny "?") costs a lot. The outermost pixel,
     where bits of the neighbouring squares may show, is left out.
 

@@ -231,7 +231,8 @@ def test_a_flood_is_no_loss() -> None:
 
 # ------------------------------------------------------------------ offline learning
 
-def synthetic_screenshots(look: Look, seeds: list[int]) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def synthetic_screenshots(look: Look, seeds: list[int],
+                          ) -> tuple[list[np.ndarray], list[np.ndarray]]:
     images, boards = [], []
     for seed in seeds:
         game = lost_game(BoardSize(16, 30, 99), seed=seed)
