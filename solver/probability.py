@@ -721,8 +721,9 @@ def _assemble(results: list[ComponentResult], m: _Masks, mines: int) -> Analysis
         sure_safe |= off_mask
     if off and off_p == 1.0:
         sure_mine |= off_mask
+    known = int((sure_mine | m.given).sum())
     return Analysis(probs, _cells(sure_safe), _cells(sure_mine), frontier, off, off_p,
-                    left, comb.log_total, len(results))
+                    mines - known, comb.log_total, len(results))
 
 
 def _fill_component(r: ComponentResult, rest: FloatArray, ok: BoolArray, flat: FloatArray,

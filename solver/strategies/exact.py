@@ -21,10 +21,12 @@ takes an isolated 50/50 (which no later information can settle) as soon as it sh
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from solver.cells import FLAG, Board, Cell, neighbours
 from solver.probability import (
@@ -46,7 +48,15 @@ CANDIDATES = 8
 """How many near-safest squares get the lookahead."""
 NEAR_SAFEST = 0.10
 """A square is a candidate when its mine probability is within this of the lowest."""
+PROGRESS_BONUS = 0.2
+"""Weight of the chance of progress next to the two-click survival chance."""
 CACHE_LIMIT = 20_000
+ENDGAME_LAYOUTS = 60
+"""The endgame search runs when at most this many layouts are left ..."""
+ENDGAME_COMBINATIONS = 5_000
+"""... and listing them means trying at most this many ways to place the mines ..."""
+ENDGAME_NODES = 400
+"""... and gives up (falling back to the lookahead) after this many positions."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +77,7 @@ class Outlook:
     @property
     def score(self) -> float:
         """Chance of surviving two clicks, with a small bonus for progress."""
-        return self.safety * (self.next_safety + 0.05 * self.progress)
+        return self.safety * (self.next_safety + PROGRESS_BONUS * self.progress)
 
 
 class ExactStrategy:
@@ -113,6 +123,10 @@ class ExactStrategy:
         pair = forced_fifty_fifty(known, a)
         if pair is not None:
             return pair, 0.5, "forced 50/50"
+        end = endgame(known, a)
+        if end is not None:
+            cell, win = end
+            return cell, float(probs[cell]), f"endgame: wins {win:.3f}"
         outlooks = [outlook(known, mines, a, cell, self._cache)
                     for cell in candidates(board, a)]
         live = [o for o in outlooks if o.values > 1] or outlooks
@@ -122,7 +136,7 @@ class ExactStrategy:
             f"two-click {best.score:.3f}")
 
 
-def candidates(board: Board, a: Analysis, limit: int = CANDIDATES) -> list[Cell]:
+def candidates(board: Board, a: Analysis, limit: int | None = None) -> list[Cell]:
     """Squares near the lowest mine probability, cheapest-looking first.
 
     Ties are broken towards squares with fewer covered neighbours (more likely to show
@@ -135,7 +149,8 @@ def candidates(board: Board, a: Analysis, limit: int = CANDIDATES) -> list[Cell]
     rows, cols = near[:, 0], near[:, 1]
     covered = neighbour_sum(unknown)[rows, cols]
     touches = neighbour_sum(a.frontier)[rows, cols]
-    order = np.lexsort((-touches, covered, np.round(probs[rows, cols], 4)))[:limit]
+    order = np.lexsort((-touches, covered, np.round(probs[rows, cols], 4)))
+    order = order[: CANDIDATES if limit is None else limit]
     return [(int(rows[i]), int(cols[i])) for i in order]
 
 
@@ -197,3 +212,92 @@ def _share_one_mine(board: Board, x: Cell, y: Cell) -> bool:
             if sorted(covered) == sorted([x, y]) and board[nb] - flags == 1:
                 return True
     return False
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def endgame(known: Board, a: Analysis) -> tuple[Cell, float] | None:
+    """Best square by exhaustive search when few layouts are left, with its win chance.
+
+    Lists every layout of the undecided squares, then searches the tree of (square to
+    open, value shown) for the highest chance of winning. Flood fill is ignored (it only
+    adds information). None when the position is too big or the search too long.
+    ``known`` must have the certain mines flagged.
+
+    >>> from solver.textboard import parse_board
+    >>> b = parse_board("..\\n11\\n")
+    >>> endgame(b, analyse(b, 1))
+    ((0, 0), 0.5)
+    """
+    if a.log_layouts > math.log(ENDGAME_LAYOUTS):
+        return None
+    cells = [(int(r), int(c)) for r, c in np.argwhere(is_any(known, UNREVEALED_CODES))]
+    if not cells or math.comb(len(cells), a.mines_left) > ENDGAME_COMBINATIONS:
+        return None
+    layouts = _layouts(known, cells, a.mines_left)
+    if len(layouts) == 0:
+        return None
+    rows, cols = known.shape
+    index = {x: i for i, x in enumerate(cells)}
+    around = [np.array([index[nb] for nb in neighbours(x, rows, cols) if nb in index],
+                       dtype=np.intp) for x in cells]
+    memo: dict[bytes, tuple[float, int]] = {}
+    try:
+        win, best = _search(layouts, around, memo, [ENDGAME_NODES])
+    except _OutOfBudget:
+        return None
+    return cells[best], win
+
+
+def _layouts(known: Board, cells: list[Cell], mines: int) -> npt.NDArray[np.bool_]:
+    """Every placement of ``mines`` mines on ``cells`` that fits the numbers."""
+    rows, cols = known.shape
+    index = {x: i for i, x in enumerate(cells)}
+    numbers = {nb for x in cells for nb in neighbours(x, rows, cols) if known[nb] >= 0}
+    matrix = np.zeros((len(numbers), len(cells)), dtype=np.int8)
+    need = np.zeros(len(numbers), dtype=np.int8)
+    for row, num in enumerate(sorted(numbers)):
+        nbs = neighbours(num, rows, cols)
+        need[row] = known[num] - sum(1 for nb in nbs if known[nb] == FLAG)
+        for nb in nbs:
+            if nb in index:
+                matrix[row, index[nb]] = 1
+    combos = np.array(list(itertools.combinations(range(len(cells)), mines)), dtype=np.intp)
+    all_layouts = np.zeros((max(len(combos), 1), len(cells)), dtype=bool)
+    if mines:
+        np.put_along_axis(all_layouts, combos, True, axis=1)
+    fits = (all_layouts.astype(np.int8) @ matrix.T == need).all(axis=1)
+    return all_layouts[fits]
+
+
+def _search(layouts: npt.NDArray[np.bool_], around: list[npt.NDArray[np.intp]],
+            memo: dict[bytes, tuple[float, int]], budget: list[int]) -> tuple[float, int]:
+    """(win chance, square to open) for equally likely ``layouts`` (one per row)."""
+    total = len(layouts)
+    if total == 1:
+        return 1.0, int(np.flatnonzero(~layouts[0])[0]) if (~layouts[0]).any() else 0
+    key = np.packbits(layouts).tobytes() + total.to_bytes(4, "little")
+    if key in memo:
+        return memo[key]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _OutOfBudget
+    safe_counts = total - layouts.sum(axis=0)
+    best, best_cell = -1.0, 0
+    for j in np.argsort(-safe_counts, kind="stable").tolist():
+        safety = safe_counts[j] / total
+        if safety <= best or safety == 0:
+            break
+        safe_rows = layouts[~layouts[:, j]]
+        shown = safe_rows[:, around[j]].sum(axis=1)
+        values = np.unique(shown)
+        if safety == 1.0 and len(values) == 1:
+            continue  # certainly safe and tells nothing: opening it changes nothing
+        win = sum(_search(safe_rows[shown == v], around, memo, budget)[0] * int((shown == v).sum())
+                  for v in values.tolist()) / total
+        if win > best:
+            best, best_cell = win, j
+    memo[key] = (best, best_cell)
+    return best, best_cell

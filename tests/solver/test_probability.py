@@ -102,6 +102,7 @@ def test_certain_squares_match_brute_force() -> None:
         mines_found = np.argwhere(unflagged & (expected == 1))
         assert set(a.safe) == {tuple(map(int, x)) for x in safe}
         assert set(a.mines) == {tuple(map(int, x)) for x in mines_found}
+        assert a.mines_left == mines - int((board == FLAG).sum()) - len(mines_found)
 
 
 def test_log_layouts_counts_layouts() -> None:
