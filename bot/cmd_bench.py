@@ -85,14 +85,15 @@ def _progress_bar(label: str) -> object:
 def format_table(rows: list[dict[str, object]]) -> str:
     """The plain-text result table, one line per strategy."""
     head = ("strategy", "size", "rule", "games", "wins", "win rate", "95% CI",
-            "games/s", "solve ms median", "solve ms p99")
+            "games/s", "solve ms median", "solve ms p99", "games/cpu-s", "cpu ms p99")
     lines = [head]
     for r in rows:
         lo, hi = cast("list[float]", r["ci95"])
         lines.append((str(r["strategy"]), str(r["size"]), str(r["rule"]), str(r["games"]),
                       str(r["wins"]), f"{r['win_rate']:.2%}", f"{lo:.2%}-{hi:.2%}",
                       f"{r['games_per_s']:.1f}", f"{r['solve_ms_median']:.2f}",
-                      f"{r['solve_ms_p99']:.1f}"))
+                      f"{r['solve_ms_p99']:.1f}", f"{r['games_per_cpu_s']:.1f}",
+                      f"{r['cpu_ms_p99']:.1f}"))
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
                      for line in lines) + "\n"
