@@ -93,6 +93,7 @@ class _Game:
     complete: bool = False  # the last batch opened every safe square left
     hidden: np.ndarray | None = None  # then: the squares left hidden (the mines)
     opening: set[Cell] = field(default_factory=set)  # the squares this batch opens
+    last_image: Image | None = None  # the capture the last batch was decided on
 
 
 @dataclass(frozen=True)
@@ -204,6 +205,7 @@ class Player:
                                       "remove the flag and start again")
                 raise PlayStopped("the solver found no move on a board that is not finished")
             self.observer.on_turn(self, seen.image, seen.board, decision)
+            game.last_image = seen.image
             before = self._board_pixels(seen.image)
             self.execute(plan)
             game.turn_ms.append((time.perf_counter() - t0) * 1000.0)
@@ -471,15 +473,22 @@ class Player:
             self._use_geometry(geometry)
             self.park()
 
-    def save_bug_image(self) -> Path:
-        """Save only the board region (no other screen content) for a bug report."""
+    def save_bug_image(self, region_image: Image | None = None, tag: str = "board") -> Path:
+        """Save only the board region (no other screen content) for a bug report: of
+        the screen now, or of ``region_image`` (a capture of :attr:`region`)."""
         assert self.geometry is not None
         b = self.geometry.bounds()
         pad = round(self.geometry.pitch_x)
-        crop = self.screen.grab(PixelRect(b.left - pad, b.top - pad, b.width + 2 * pad,
-                                          b.height + 2 * pad))
+        box = PixelRect(b.left - pad, b.top - pad, b.width + 2 * pad, b.height + 2 * pad)
+        if region_image is None:
+            crop = self.screen.grab(box)
+        else:
+            r = self.region
+            crop = region_image[max(0, box.top - r.top):box.top - r.top + box.height,
+                                max(0, box.left - r.left):box.left - r.left + box.width]
         self.config.bug_dir.mkdir(parents=True, exist_ok=True)
-        path = self.config.bug_dir / f"board-{time.strftime('%Y%m%d-%H%M%S')}.png"
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.config.bug_dir / f"{tag}-{stamp}-{len(self.results) + 1}.png"
         cv2.imwrite(str(path), crop)
         return path
 
@@ -562,6 +571,12 @@ class Player:
                 death_p = game.risk.get(hit[0], game.last_risk)
             else:
                 death_p = game.last_risk
+            if death_p is not None and death_p < 0.001 and game.last_image is not None:
+                before = self.save_bug_image(game.last_image, "safe-square-lost-before")
+                after = self.save_bug_image(seen.image, "safe-square-lost-after")
+                return self._result(game, "lost", death_p=death_p, reason=(
+                    f"lost on a square the solver called safe: a bug; the board before "
+                    f"and after are in {before} and {after}"))
         else:
             hidden = np.isin(board, (COVERED, FLAG, QUESTION, MINE))
             if (board == UNKNOWN).any() and game.hidden is not None:

@@ -247,3 +247,27 @@ def test_chording_saves_clicks_and_changes_no_outcome(tmp_path: Path) -> None:
         assert ("middle" in buttons) == (chord == "middle")
     assert outcomes[0] == outcomes[1]  # same games, same play, fewer clicks
     assert clicks[1] < clicks[0]
+
+
+def test_a_loss_on_a_square_called_safe_is_reported_with_pictures(tmp_path: Path) -> None:
+    from solver.strategy import Decision
+
+    screen = SimScreen(BoardSize.parse("beginner"), seed=4)
+
+    class Liar:
+        """Opens the centre, then calls a mine safe."""
+
+        name = "liar"
+
+        def decide(self, board, mines, rng):  # type: ignore[no-untyped-def]
+            if (board == -1).all():
+                return Decision(open=((4, 4),), risk=0.1)
+            assert screen.game.mines is not None
+            mine = next((int(r), int(c)) for r, c in np.argwhere(screen.game.mines))
+            return Decision(open=(mine,), risk=0.0)
+
+    config = PlayConfig(games=1, redraw_timeout=0.2, bug_dir=tmp_path, seed=0)
+    [result] = Player(screen, sim_mouse(screen), SimReader(), Liar(), config).play()
+    assert result.outcome == "lost" and result.death_p == 0.0
+    assert "called safe" in result.reason
+    assert len(list(tmp_path.glob("safe-square-lost-*.png"))) == 2
