@@ -17,7 +17,7 @@ from solver.game import BoardSize, Game
 from solver.probability import analyse
 from solver.strategies import STRATEGY_NAMES, get_strategy
 
-SIZES = (("9x9/10", 60), ("8x8/14", 80), ("16x16/40", 12))
+SIZES = (("9x9/10", 60), ("8x8/14", 80), ("16x16/40", 8))
 
 
 def play_and_check(name: str, size: BoardSize, seed: int) -> int:
