@@ -23,6 +23,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from bot.chord import chord_clicks
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
@@ -555,7 +556,7 @@ class Player:
                 break
             else:
                 previous = frame
-            time.sleep(0.0005)
+            time.sleep(0.001)  # frames at least 1 ms apart: a drawing pause must last
         return time.perf_counter() - t0
 
     # ----------------------------------------------------------------- game end
@@ -721,10 +722,16 @@ def contradiction(board: Board, known: Board | None) -> str:
     'unreadable square (0, 1)'
     >>> contradiction(np.array([[1, 2]], dtype=np.int8), known)
     ''
+    >>> contradiction(np.array([[0, -1]], dtype=np.int8), None)  # a 0 opens its neighbours
+    'open square (0, 0) shows 0 next to a covered square (a redraw caught half-way?)'
     """
     unknown = np.argwhere(board == UNKNOWN)
     if len(unknown):
         return f"unreadable square {tuple(int(v) for v in unknown[0])}"
+    zero = np.argwhere((board == 0) & _next_to(np.isin(board, (COVERED, QUESTION))))
+    if len(zero):
+        cell = tuple(int(v) for v in zero[0])
+        return f"open square {cell} shows 0 next to a covered square (a redraw caught half-way?)"
     if known is None:
         return ""
     if known.shape != board.shape:
@@ -735,3 +742,15 @@ def contradiction(board: Board, known: Board | None) -> str:
         what = "turned covered" if board[cell] < 0 else "changed its number"
         return f"revealed square {cell} {what}"
     return ""
+
+
+def _next_to(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Squares with at least one of their 8 neighbours in ``mask``."""
+    rows, cols = mask.shape
+    padded = np.pad(mask, 1)
+    out = np.zeros_like(mask)
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                out |= padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols]
+    return out
