@@ -532,7 +532,7 @@ class Player:
         self.mouse.check()
         for cell, button in plan:
             self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), button)
-        self.park()
+        self.mouse.move(self.park_point(), check=False)  # checked above, for this batch
 
     def _board_pixels(self, region_image: Image) -> Image:
         assert self.geometry is not None
