@@ -532,7 +532,7 @@ class Player:
         self.mouse.check()
         for cell, button in plan:
             self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), button)
-        self.mouse.move(self.park_point(), check=False)  # checked above, for this batch
+        self.park()  # checks the pointer again: a hand on the mouse during the batch stops play
 
     def _board_pixels(self, region_image: Image) -> Image:
         assert self.geometry is not None

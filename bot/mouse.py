@@ -291,13 +291,8 @@ class GuardedMouse:
             raise PointerMoved("the pointer was moved by someone else "
                                f"(to {pos.x:.0f}, {pos.y:.0f}); stopping")
 
-    def move(self, p: ScreenPoint, check: bool = True) -> None:
-        """Move the pointer (never onto a corner); ``check=False`` skips the pointer
-        check when it was just done for this batch."""
-        if check:
-            self.check()
-        elif self.stop_requested():
-            raise MouseStopped("stopped by Ctrl+C")
+    def move(self, p: ScreenPoint) -> None:
+        self.check()
         if in_corner(p, self._size, margin=3.0):
             raise ClickRefused(f"refused to move onto a screen corner at ({p.x:.0f}, {p.y:.0f})")
         self.inner.move(p)
