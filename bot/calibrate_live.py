@@ -294,8 +294,9 @@ class LiveCalibrator:
             after = self.wait_change(image)
             if after is None:
                 if not seen:
-                    raise CalibrationError("the game did not respond to a right-click on the "
-                                           "board; is its window in front and not paused?")
+                    raise CalibrationError("a right-click on the board changed nothing: is "
+                                           "the game's window in front and not paused, and "
+                                           "is the board at the start of a game?")
                 break
             image = after
             ids = self.ids(image)
@@ -626,9 +627,10 @@ class LiveCalibrator:
         return self._learned()
 
     def _seen_common_states(self) -> bool:
-        """Numbers 0-5 and a wrong flag seen (6-8 are rare: warned about instead)."""
+        """Numbers 0-3 and a wrong flag seen (higher numbers are rarer: warned about,
+        and learned in later runs that extend the skin)."""
         names = set(self.L.known().values())
-        return {0, 1, 2, 3, 4, 5, WRONG_FLAG} <= names
+        return {0, 1, 2, 3, WRONG_FLAG} <= names
 
     def _learned(self) -> Learned:
         status = self.learn_status()

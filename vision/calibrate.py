@@ -118,6 +118,9 @@ class CellBank:
     looks: list[Image] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)
     _cache: dict[bytes, int] = field(default_factory=dict)
+    _sums: list[npt.NDArray[np.float64]] = field(default_factory=list)
+    _distinct: list[int] = field(default_factory=list)
+    _samples: list[list[Image]] = field(default_factory=list)
 
     def classify(self, img: Image) -> int:
         key = img.tobytes()
@@ -125,6 +128,10 @@ class CellBank:
         if hit is None:
             hit = self._match(img)
             self._cache[key] = hit
+            self._sums[hit] += img
+            self._distinct[hit] += 1
+            if len(self._samples[hit]) < 40:
+                self._samples[hit].append(img)
         self.counts[hit] += 1
         return hit
 
@@ -134,7 +141,34 @@ class CellBank:
                 return i
         self.looks.append(img.copy())
         self.counts.append(0)
+        self._sums.append(np.zeros(img.shape, np.float64))
+        self._distinct.append(0)
+        self._samples.append([])
         return len(self.looks) - 1
+
+    def mean_image(self, look: int) -> Image:
+        """The mean of every different image seen of ``look``: a template that sits
+        in the middle of the sub-pixel variations of a scaled game's drawing.
+
+        >>> bank = CellBank()
+        >>> a = np.full((8, 8, 3), 100, np.uint8); b = a.copy(); b[0, 0] = 120
+        >>> bank.classify(a) == bank.classify(b), int(bank.mean_image(0)[0, 0, 0])
+        (True, 110)
+        """
+        n = max(1, self._distinct[look])
+        return np.asarray(np.clip(np.round(self._sums[look] / n), 0, 255), dtype=np.uint8)
+
+    def variants(self, look: int, extra: int = 2) -> list[Image]:
+        """The mean image and up to ``extra`` seen images most unlike it (a scaled
+        game draws a look in a few slightly different ways; each is worth a template)."""
+        mean = self.mean_image(look)
+        out = [mean]
+        samples = sorted(self._samples[look], key=lambda img: -float(
+            np.abs(img.astype(np.int16) - mean).mean()))
+        for img in samples[:extra]:
+            if float(np.abs(img.astype(np.int16) - mean).mean()) > 2.0:
+                out.append(img)
+        return out
 
     def frame_ids(self, image: Image, g: BoardGeometry) -> IdGrid:
         """The look of every cell of the board ``g`` in ``image``."""
@@ -448,11 +482,12 @@ class Learner:
         return table[ids]
 
     def templates(self) -> dict[int, tuple[Image, ...]]:
-        """Every named look's image, by state (most seen look first)."""
-        out: dict[int, list[tuple[int, Image]]] = {}
+        """Every named look's images (see :meth:`CellBank.variants`), by state, the
+        most seen look first."""
+        out: dict[int, list[tuple[int, list[Image]]]] = {}
         for look, code in self.known().items():
-            out.setdefault(code, []).append((self.bank.counts[look], self.bank.looks[look]))
-        return {code: tuple(img for _, img in sorted(pairs, key=lambda p: -p[0]))
+            out.setdefault(code, []).append((self.bank.counts[look], self.bank.variants(look)))
+        return {code: tuple(img for _, imgs in sorted(pairs, key=lambda p: -p[0]) for img in imgs)
                 for code, pairs in out.items()}
 
     def unnamed(self) -> list[int]:

@@ -237,14 +237,32 @@ def _geometry(fit: LatticeFit, r0: int, c0: int, r1: int, c1: int) -> BoardGeome
     return BoardGeometry("", x0, y0, px, py, r1 - r0 + 1, c1 - c0 + 1, lefts, tops)
 
 
+def _with_other_tiles(fit: LatticeFit, blobs: list[Blob]) -> LatticeFit:
+    """Add the squares where a tile of another kind (say an opened square next to the
+    covered ones that made the lattice) sits centred on a lattice point."""
+    cells = set(fit.cells)
+    px, py = fit.pitch_x, fit.pitch_y
+    for b in blobs:
+        if not (0.4 * px <= b.w <= px and 0.4 * py <= b.h <= py):
+            continue
+        c = round((b.cx - fit.cx0) / px)
+        r = round((b.cy - fit.cy0) / py)
+        if abs(b.cx - fit.cx0 - c * px) < 0.12 * px and abs(b.cy - fit.cy0 - r * py) < 0.12 * py:
+            cells.add((r, c))
+    return LatticeFit(fit.cx0, fit.cy0, px, py, frozenset(cells), fit.col_centres,
+                      fit.row_centres)
+
+
 def candidate_lattices(image: Image) -> list[BoardGeometry]:
     """Every lattice found, best (most identical tiles on it) first."""
     scored = []
     for tol in (6, 16):
-        for group in size_groups(flat_regions(image, tol))[:4]:
+        blobs = flat_regions(image, tol)
+        for group in size_groups(blobs)[:4]:
             fit = fit_lattice(group)
             if fit is None:
                 continue
+            fit = _with_other_tiles(fit, blobs)
             r0, c0, r1, c1 = main_block(fit.cells)
             inside = sum(r0 <= r <= r1 and c0 <= c <= c1 for r, c in fit.cells)
             g = _geometry(fit, r0, c0, r1, c1)
@@ -266,7 +284,7 @@ def find_lattice(image: Image, extend: bool = True) -> BoardGeometry:
 
     Raises :class:`NoBoardError` when there is no regular lattice of at least
     ``MIN_CELLS`` identical tiles. With ``extend``, whole rows or columns at the edge
-    whose squares all look like squares already on the board are added (an opened
+    whose squares mostly look like squares already on the board are added (an opened
     region that reaches the board's edge has no covered tiles there).
     """
     if image.ndim != 3 or image.shape[0] < 3 * MIN_TILE or image.shape[1] < 3 * MIN_TILE:
@@ -317,9 +335,9 @@ def _grown(g: BoardGeometry, side: str) -> tuple[BoardGeometry, list[tuple[int, 
                           lefts, (*tops, tops[-1] + py)), [(rows, c) for c in range(cols)])
 
 
-def extend_lattice(image: Image, g: BoardGeometry, tol: float = 6.0) -> BoardGeometry:
-    """Grow ``g`` by edge rows/columns whose every square looks like a square inside
-    (see :func:`vision.calibrate.look_distance`)."""
+def extend_lattice(image: Image, g: BoardGeometry, share: float = 0.6) -> BoardGeometry:
+    """Grow ``g`` by edge rows/columns where at least ``share`` of the squares look
+    exactly like squares inside (see :func:`vision.calibrate.look_distance`)."""
     from vision.calibrate import look_distance
 
     while True:
@@ -339,7 +357,8 @@ def extend_lattice(image: Image, g: BoardGeometry, tol: float = 6.0) -> BoardGeo
 
         for side in ("left", "right", "top", "bottom"):
             cand, line = _grown(g, side)
-            if _fits_image(cand, image) and all(known(cand, cell) for cell in line):
+            if _fits_image(cand, image) and \
+                    sum(known(cand, cell) for cell in line) >= max(2, share * len(line)):
                 g = cand
                 break
         else:

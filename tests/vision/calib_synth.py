@@ -133,7 +133,7 @@ class SynthGame:
 
     def __post_init__(self) -> None:
         self.new_game()
-        self._pos = ScreenPoint(1.0, 1.0)
+        self._pos = ScreenPoint(self.look.size[0] / 2, self.look.size[1] / 2)
 
     def new_game(self) -> None:
         self.game = Game(self.size, self.rule, seed=self.seed + self.games)
