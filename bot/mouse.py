@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
@@ -92,6 +93,15 @@ def in_corner(p: ScreenPoint, size: tuple[int, int], margin: float = 1.0) -> boo
     return near_x and near_y
 
 
+def wait_for_pointer(mouse: Mouse, p: ScreenPoint, timeout: float = 0.5) -> None:
+    """Wait until ``mouse`` reports the pointer at ``p`` (our own move has arrived);
+    after ``timeout`` the caller goes on and the guard's checks decide."""
+    target = (round(p.x), round(p.y))
+    deadline = time.monotonic() + timeout
+    while math.dist(mouse.position(), target) > 1.0 and time.monotonic() < deadline:
+        time.sleep(0.001)
+
+
 class PyAutoGuiMouse:
     """The real pointer through pyautogui (Windows, macOS, X11). PAUSE=0, fail-safe on."""
 
@@ -118,6 +128,8 @@ class PyAutoGuiMouse:
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
         with self._translate():
+            self._pg.moveTo(round(p.x), round(p.y))
+            wait_for_pointer(self, p)  # see XTestMouse.click
             self._pg.click(round(p.x), round(p.y), button=button)
 
     def key(self, keys: str) -> None:
@@ -181,11 +193,17 @@ class XTestMouse:
         self._d.sync()
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
+        """Move, wait until the server has the pointer there, then press and release.
+
+        A window manager may freeze input while it handles a click (focus, raise);
+        events sent meanwhile are queued, and rapid clicks then land late or out of
+        place. Waiting for each move to arrive keeps every click where it belongs."""
         b = self._BUTTONS[button]
-        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+        self.move(p)
+        wait_for_pointer(self, p)
         self._xtest.fake_input(self._d, self._X.ButtonPress, b)
         self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
-        self._d.flush()  # sent in order; the next move() or position() waits for the server
+        self._d.flush()
 
     def key(self, keys: str) -> None:
         codes = []
@@ -268,6 +286,7 @@ class GuardedMouse:
         self.stop_requested = stop_requested or (lambda: False)
         self._size = inner.size()
         self._last: ScreenPoint | None = None
+        self._trail: list[ScreenPoint] = []  # points sent since the last check
 
     def size(self) -> tuple[int, int]:
         return self._size
@@ -283,13 +302,32 @@ class GuardedMouse:
         """Raise :class:`MouseStopped` if play must stop before the next action."""
         if self.stop_requested():
             raise MouseStopped("stopped by Ctrl+C")
-        pos = self.inner.position()
+        pos = self._settled_position()
         if in_corner(pos, self._size):
             raise FailSafe("fail-safe: the pointer was pushed into a screen corner")
-        last = self._last
-        if last is not None and math.dist(pos, (round(last.x), round(last.y))) > self.tolerance:
+        if self._last is not None and not self._ours(pos):
             raise PointerMoved("the pointer was moved by someone else "
                                f"(to {pos.x:.0f}, {pos.y:.0f}); stopping")
+        self._trail = [self._last] if self._last is not None else []
+
+    def _near(self, pos: ScreenPoint, p: ScreenPoint) -> bool:
+        return math.dist(pos, (round(p.x), round(p.y))) <= self.tolerance
+
+    def _ours(self, pos: ScreenPoint) -> bool:
+        """Is ``pos`` a point the guard itself sent the pointer to since the last check?"""
+        return any(self._near(pos, p) for p in self._trail)
+
+    def _settled_position(self, timeout: float = 0.25) -> ScreenPoint:
+        """The pointer's position once our own events have been processed. A window
+        manager may freeze input while it handles a click, so the server can still be
+        on an earlier point of ours: wait (briefly) for it to reach the last one."""
+        pos = self.inner.position()
+        deadline = time.monotonic() + timeout
+        while (self._last is not None and not self._near(pos, self._last) and self._ours(pos)
+               and time.monotonic() < deadline):
+            time.sleep(0.002)
+            pos = self.inner.position()
+        return pos
 
     def move(self, p: ScreenPoint) -> None:
         self.check()
@@ -297,6 +335,7 @@ class GuardedMouse:
             raise ClickRefused(f"refused to move onto a screen corner at ({p.x:.0f}, {p.y:.0f})")
         self.inner.move(p)
         self._last = p
+        self._trail.append(p)
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
         """Click inside an allowed rectangle. The pointer itself is checked (corner,
@@ -310,6 +349,7 @@ class GuardedMouse:
             self.check()
         self.inner.click(p, button)
         self._last = p
+        self._trail.append(p)
 
     def key(self, keys: str) -> None:
         self.check()
@@ -319,6 +359,7 @@ class GuardedMouse:
         """Do not compare the next position with the last one (after a long wait the
         user may legitimately have been given the pointer back, e.g. between runs)."""
         self._last = None
+        self._trail = []
 
 
 def make_mouse(kind: str = "auto", display: str | None = None) -> Mouse:
