@@ -288,8 +288,8 @@ def _inside(g: BoardGeometry, image: Image) -> bool:
     return b.left >= 0 and b.top >= 0 and b.left + b.width <= w and b.top + b.height <= h
 
 
-def _known_share(image: Image, g: BoardGeometry, skin: Skin) -> float:
-    codes, _ = classify(cell_samples(image, g), template_bank(skin))
+def _known_share(image: Image, g: BoardGeometry, skin: Skin, strictness: float = 1.0) -> float:
+    codes, _ = classify(cell_samples(image, g), template_bank(skin), strictness)
     return float((codes != UNKNOWN).mean())
 
 
@@ -313,7 +313,7 @@ def grow(image: Image, lat: Lattice, skin: Skin) -> BoardGeometry:
         moved = False
         for side in ("left", "right", "top", "bottom"):
             strip = _strip(g, side)
-            if not _inside(strip, image) or _known_share(image, strip, skin) < GROW_KNOWN:
+            if not _inside(strip, image) or _known_share(image, strip, skin, 2.0) < GROW_KNOWN:
                 continue
             if side == "left":
                 c0, cols = c0 - 1, cols + 1

@@ -44,8 +44,13 @@ MAX_RMS = 24.0
 """A cell further than this (root mean squared difference, 0-255 scale) from every
 template is unknown."""
 
-MARGIN = 0.6
+MARGIN = 0.75
 """The best state's distance must be at most this fraction of the next state's."""
+
+MEAN_TOL = 6.0
+"""A cell's mean colour may differ from its best template's by at most this much in any
+channel (flat tiles differ from the window background or a highlight by their colour
+alone; glyphs drawn at another size keep the mean colour)."""
 
 F32 = npt.NDArray[np.float32]
 _BLOCK = 32
@@ -60,6 +65,7 @@ class TemplateBank:
     codes: npt.NDArray[np.int8]
     states: npt.NDArray[np.int8]
     starts: npt.NDArray[np.intp]  # first template of each state (templates sorted by code)
+    means: F32  # mean colour (B, G, R) of each template's compared part
 
 
 _BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
@@ -100,7 +106,7 @@ def template_bank(skin: Skin) -> TemplateBank:
     code_arr = np.array(codes, np.int8)
     states, starts = np.unique(code_arr, return_index=True)
     bank = TemplateBank(vectors, (vectors * vectors).sum(axis=1), code_arr,
-                        states.astype(np.int8), starts.astype(np.intp))
+                        states.astype(np.int8), starts.astype(np.intp), _means(vectors))
     _BANKS[id(skin)] = (skin, bank)
     return bank
 
@@ -120,7 +126,7 @@ def _index(shifts: npt.NDArray[np.intp], n: int) -> npt.NDArray[np.intp]:
     return np.clip(idx, 0, n * s2 - 1).reshape(-1)
 
 
-def cell_samples(image: Image, geometry: BoardGeometry) -> F32:
+def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]:
     """Every cell as a row vector (rows*cols, SAMPLE*SAMPLE*3), row-major cell order."""
     g = geometry
     x0, y0 = g.col_left(0), g.row_top(0)
@@ -142,7 +148,7 @@ def cell_samples(image: Image, geometry: BoardGeometry) -> F32:
             big = big[_index(_offsets(g.tops, y0, py, g.rows), g.rows)]
         small = _halve_image(big)
     cells = _inner(small, g.rows, g.cols).transpose(0, 2, 1, 3, 4)
-    return np.ascontiguousarray(cells.reshape(g.rows * g.cols, -1), dtype=np.float32)
+    return np.ascontiguousarray(cells.reshape(g.rows * g.cols, -1))
 
 
 def _sq_distances(samples: F32, bank: TemplateBank) -> F32:
@@ -156,24 +162,52 @@ def _sq_distances(samples: F32, bank: TemplateBank) -> F32:
     return sq
 
 
-def state_distances(samples: F32, bank: TemplateBank) -> F32:
+def state_distances(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank) -> F32:
     """Root mean squared difference of every sample to the nearest template of every
     state (n, states); column j is state ``bank.states[j]``."""
+    samples = samples.astype(np.float32, copy=False)
     best = np.minimum.reduceat(_sq_distances(samples, bank), bank.starts, axis=1)
     return np.sqrt(np.maximum(best, 0.0) / samples.shape[1])
 
 
-def classify(samples: F32, bank: TemplateBank) -> tuple[npt.NDArray[np.int8], F32]:
-    """Cell codes (UNKNOWN where unsure) and each sample's best distance."""
-    ds = state_distances(samples, bank)
+def _means(vectors: F32) -> F32:
+    return vectors.reshape(len(vectors), -1, 3).mean(axis=1)
+
+
+def _unique_rows(samples: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8],
+                                                         npt.NDArray[np.intp]]:
+    """Distinct rows (byte-wise) and, for every row, the index of its distinct row."""
+    rows = np.ascontiguousarray(samples)
+    keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return rows[first], inverse.reshape(-1)
+
+
+def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
+             strictness: float = 1.0) -> tuple[npt.NDArray[np.int8], F32]:
+    """Cell codes (UNKNOWN where unsure) and each sample's best distance.
+
+    ``strictness`` > 1 divides the distance and colour tolerances (used to decide whether
+    squares at a lattice's edge belong to the board). Identical samples (a board is
+    mostly the same few tiles) are compared once."""
+    if samples.dtype == np.uint8:
+        distinct, inverse = _unique_rows(samples)
+        codes, best = classify(distinct.astype(np.float32), bank, strictness)
+        return codes[inverse], best[inverse]
+    sq = _sq_distances(samples, bank)
+    per_state = np.minimum.reduceat(sq, bank.starts, axis=1)
+    ds = np.sqrt(np.maximum(per_state, 0.0) / samples.shape[1])
     order = np.argsort(ds, axis=1)
     best = np.take_along_axis(ds, order[:, :1], axis=1)[:, 0]
     if ds.shape[1] > 1:
         second = np.take_along_axis(ds, order[:, 1:2], axis=1)[:, 0]
     else:
         second = np.full_like(best, np.inf)
+    nearest = np.argmin(sq, axis=1)
+    colour_gap = np.abs(_means(samples) - bank.means[nearest]).max(axis=1)
     codes = bank.states[order[:, 0]].copy()
-    sure = (best <= MAX_RMS) & (best <= MARGIN * second)
+    sure = (best <= MAX_RMS / strictness) & (best <= MARGIN * second)
+    sure &= colour_gap <= MEAN_TOL / strictness
     codes[~sure] = UNKNOWN
     return codes, best
 
