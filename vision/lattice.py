@@ -338,28 +338,36 @@ def _grown(g: BoardGeometry, side: str) -> tuple[BoardGeometry, list[tuple[int, 
 def extend_lattice(image: Image, g: BoardGeometry, share: float = 0.6) -> BoardGeometry:
     """Grow ``g`` by edge rows/columns where at least ``share`` of the squares look
     exactly like squares inside (see :func:`vision.calibrate.look_distance`)."""
-    from vision.calibrate import look_distance
-
     while True:
-        inside: dict[bytes, Image] = {}
-        for r in range(g.rows):
-            for c in range(g.cols):
-                img = cut(image, g, (r, c))
-                small = _signature(image, g, (r, c)).astype(np.uint8).tobytes()
-                inside.setdefault(small, img)
-        looks = list(inside.values())
-
-        def known(cand: BoardGeometry, cell: tuple[int, int], looks: list[Image] = looks) -> bool:
-            img = cut(image, cand, cell)
-            if img.shape != looks[0].shape:
-                return False
-            return any(look_distance(img, look) <= 1.0 for look in looks)
-
+        inside = _inside_looks(image, g)
         for side in ("left", "right", "top", "bottom"):
             cand, line = _grown(g, side)
-            if _fits_image(cand, image) and \
-                    sum(known(cand, cell) for cell in line) >= max(2, share * len(line)):
+            if _fits_image(cand, image) and sum(
+                    _is_known(image, cand, cell, inside) for cell in line
+            ) >= max(2, share * len(line)):
                 g = cand
                 break
         else:
             return g
+
+
+def _inside_looks(image: Image, g: BoardGeometry) -> list[tuple[npt.NDArray[np.float32], Image]]:
+    """One (signature, image) per different small signature of the board's squares."""
+    inside: dict[bytes, tuple[npt.NDArray[np.float32], Image]] = {}
+    for r in range(g.rows):
+        for c in range(g.cols):
+            sig = _signature(image, g, (r, c))
+            inside.setdefault(sig.astype(np.uint8).tobytes(), (sig, cut(image, g, (r, c))))
+    return list(inside.values())
+
+
+def _is_known(image: Image, g: BoardGeometry, cell: tuple[int, int],
+              inside: list[tuple[npt.NDArray[np.float32], Image]]) -> bool:
+    """Does the square look exactly like one of ``inside``? (A cheap look at small
+    signatures first.)"""
+    from vision.calibrate import look_distance
+
+    img = cut(image, g, cell)
+    sig = _signature(image, g, cell)
+    return any(float(np.abs(sig - s).mean()) <= 20.0 and img.shape == look.shape
+               and look_distance(img, look) <= 1.0 for s, look in inside)
