@@ -193,17 +193,28 @@ class XTestMouse:
         self._d.sync()
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
-        """Move, wait until the server has the pointer there, then press and release.
+        """Move, wait until the pointer is there, press, wait until the button is down,
+        release, wait until it is up.
 
         A window manager may freeze input while it handles a click (focus, raise);
-        events sent meanwhile are queued, and rapid clicks then land late or out of
-        place. Waiting for each move to arrive keeps every click where it belongs."""
+        meanwhile a fake motion still moves the pointer but button events wait, so a
+        release sent before the next move could arrive after it, away from the square
+        (and games act on the release). Waiting for each step keeps every click in
+        place; without a window manager each wait is one round trip."""
         b = self._BUTTONS[button]
+        mask = (self._X.Button1Mask, self._X.Button2Mask, self._X.Button3Mask)[b - 1]
         self.move(p)
         wait_for_pointer(self, p)
         self._xtest.fake_input(self._d, self._X.ButtonPress, b)
+        self._wait_buttons(lambda m: bool(m & mask))
         self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
-        self._d.flush()
+        self._wait_buttons(lambda m: not m & mask)
+
+    def _wait_buttons(self, done: Callable[[int], bool], timeout: float = 0.5) -> None:
+        """Poll the pointer's button state until ``done(mask)`` (or the timeout)."""
+        deadline = time.monotonic() + timeout
+        while not done(int(self._root.query_pointer().mask)) and time.monotonic() < deadline:
+            time.sleep(0.001)
 
     def key(self, keys: str) -> None:
         codes = []

@@ -200,3 +200,25 @@ def test_dry_run_prints_moves_and_never_moves_the_pointer(vd, tmp_path: Path) ->
     pointer = vd.xdotool("getmouselocation", "--shell")
     assert "X=700" in pointer and "Y=600" in pointer
     assert np.array_equal(before, window.screenshot()[81:])  # nothing was clicked
+
+
+@pytest.mark.skipif(shutil.which("openbox") is None, reason="openbox (apt: openbox) is needed")
+def test_under_a_window_manager_every_click_lands(tmp_path: Path) -> None:
+    """A desktop has a window manager, which freezes input while it handles a click
+    (focus, raise): the bot must still click every square where it means to."""
+    import json
+
+    from bot.realgames import VirtualDisplay, wait_for_window
+
+    with VirtualDisplay(window_manager=True) as wm:
+        truth = tmp_path / "truth.jsonl"
+        proc = wm.spawn([sys.executable, "-m", "bot.tkgame", "--size", "beginner", "--seed",
+                         "8", "--log", str(truth)], env={**wm.env, "PYTHONPATH": str(ROOT)})
+        wait_for_window(wm, proc, "sweepbot demo", set())
+        results, clicks, _ = play(wm, "classic", BoardSize.parse("beginner"), 3, tmp_path)
+        check_results(results, 3)
+        import time
+
+        time.sleep(0.3)
+        seen = [json.loads(line)["outcome"] for line in truth.read_text().splitlines()]
+        assert seen == [r.outcome for r in results]
