@@ -53,7 +53,6 @@ channel (flat tiles differ from the window background or a highlight by their co
 alone; glyphs drawn at another size keep the mean colour)."""
 
 F32 = npt.NDArray[np.float32]
-_BLOCK = 32
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,30 +76,69 @@ def _halve_image(img: Image) -> Image:
     return cv2.resize(even, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
 
 
-def _resample(img: Image, cells_x: int, cells_y: int, factor: int = 1) -> Image:
-    """Resample ``img`` to ``factor * CELL`` pixels per cell: exact 2x2 means while
-    the image is at least twice too big (fast, no aliasing), then bilinear."""
-    side = factor * CELL
-    while img.shape[1] >= 2 * cells_x * side and img.shape[0] >= 2 * cells_y * side:
-        img = _halve_image(img)
-    return cv2.resize(img, (cells_x * side, cells_y * side), interpolation=cv2.INTER_LINEAR)
+def _axis_map(edges: npt.NDArray[np.float64], pitch: float, origin: int,
+              factor: int) -> npt.NDArray[np.float32]:
+    """Source coordinates (in an image shrunk ``factor`` times from ``origin``) of the
+    compared samples of every line: SAMPLE per line, centred in a CELL-wide square."""
+    u = np.arange(_MARGIN_PX, _MARGIN_PX + SAMPLE) + 0.5
+    cont = edges[:, None] + u[None, :] * (pitch / CELL) - origin
+    return (cont / factor - 0.5).reshape(-1).astype(np.float32)
 
 
-def _inner(small: Image, rows: int, cols: int) -> Image:
-    """The central SAMPLE x SAMPLE part of every CELL x CELL cell: (rows, S, cols, S, 3)."""
-    lo, hi = _MARGIN_PX, _MARGIN_PX + SAMPLE
-    return small.reshape(rows, CELL, cols, CELL, 3)[:, lo:hi, :, lo:hi]
+_MAPS: dict[tuple[object, ...], tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]] = {}
+
+
+def _maps(g: BoardGeometry, left: int, top: int, factor: int) -> tuple[
+        npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """cv2.remap maps for every compared sample of the board (cached for the last few)."""
+    key = (g.x0, g.y0, g.pitch_x, g.pitch_y, g.rows, g.cols, g.lefts, g.tops, left, top, factor)
+    hit = _MAPS.get(key)
+    if hit is None:
+        xs = _axis_map(np.array([g.col_left(c) for c in range(g.cols)]), g.pitch_x, left, factor)
+        ys = _axis_map(np.array([g.row_top(r) for r in range(g.rows)]), g.pitch_y, top, factor)
+        mx, my = np.meshgrid(xs, ys)
+        hit = (np.ascontiguousarray(mx), np.ascontiguousarray(my))
+        if len(_MAPS) > 8:
+            _MAPS.clear()
+        _MAPS[key] = hit
+    return hit
+
+
+def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]:
+    """Every cell as a row vector (rows*cols, SAMPLE*SAMPLE*3), row-major cell order.
+
+    The board is shrunk by exact 2x2 means while a cell is at least twice CELL, then
+    sampled bilinearly at each cell's own (possibly uneven) position."""
+    g = geometry
+    b = g.bounds()
+    h, w = image.shape[:2]
+    if b.left < 0 or b.top < 0 or b.left + b.width > w or b.top + b.height > h or not (
+            b.width > 0 and b.height > 0):
+        raise ValueError(f"board {b.left},{b.top} {b.width}x{b.height} lies outside the "
+                         f"{w}x{h} image")
+    left, top = max(0, b.left - 1), max(0, b.top - 1)
+    region = image[top:min(h, b.top + b.height + 1), left:min(w, b.left + b.width + 1)]
+    factor = 1
+    while min(g.pitch_x, g.pitch_y) >= 2 * factor * CELL:
+        region = _halve_image(region)
+        factor *= 2
+    mx, my = _maps(g, left, top, factor)
+    small = cv2.remap(region, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    cells = small.reshape(g.rows, SAMPLE, g.cols, SAMPLE, 3).transpose(0, 2, 1, 3, 4)
+    return np.ascontiguousarray(cells.reshape(g.rows * g.cols, -1))
 
 
 def template_bank(skin: Skin) -> TemplateBank:
-    """The skin's templates resampled for comparison (cached per skin object)."""
+    """The skin's templates sampled like board cells (cached per skin object)."""
     hit = _BANKS.get(id(skin))
     if hit is not None and hit[0] is skin:
         return hit[1]
     vecs, codes = [], []
     for code in sorted(skin.cells):
         for img in skin.cells[code]:
-            vecs.append(_inner(_resample(img, 1, 1), 1, 1).reshape(-1))
+            th, tw = img.shape[:2]
+            one = BoardGeometry("", 0.0, 0.0, float(tw), float(th), 1, 1)
+            vecs.append(cell_samples(img, one).reshape(-1))
             codes.append(code)
     vectors = np.ascontiguousarray(np.stack(vecs), dtype=np.float32)
     code_arr = np.array(codes, np.int8)
@@ -111,52 +149,12 @@ def template_bank(skin: Skin) -> TemplateBank:
     return bank
 
 
-def _offsets(edges: tuple[float, ...] | None, start: float, pitch: float, n: int) -> npt.NDArray[
-        np.intp]:
-    """Per-line shift, in 2*CELL units, of measured edges from the uniform lattice."""
-    if edges is None:
-        return np.zeros(n, np.intp)
-    uniform = start + pitch * np.arange(n)
-    return np.rint((np.asarray(edges) - uniform) * (2 * CELL) / pitch).astype(np.intp)
-
-
-def _index(shifts: npt.NDArray[np.intp], n: int) -> npt.NDArray[np.intp]:
-    s2 = 2 * CELL
-    idx = np.arange(n * s2).reshape(n, s2) + shifts[:, None]
-    return np.clip(idx, 0, n * s2 - 1).reshape(-1)
-
-
-def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]:
-    """Every cell as a row vector (rows*cols, SAMPLE*SAMPLE*3), row-major cell order."""
-    g = geometry
-    x0, y0 = g.col_left(0), g.row_top(0)
-    px = (g.col_left(g.cols) - x0) / g.cols
-    py = (g.row_top(g.rows) - y0) / g.rows
-    left, top = int(round(x0)), int(round(y0))
-    right, bottom = int(round(x0 + g.cols * px)), int(round(y0 + g.rows * py))
-    h, w = image.shape[:2]
-    if left < 0 or top < 0 or right > w or bottom > h or right <= left or bottom <= top:
-        raise ValueError(f"board {left},{top}-{right},{bottom} lies outside the {w}x{h} image")
-    region = image[top:bottom, left:right]
-    if g.lefts is None and g.tops is None:
-        small = _resample(region, g.cols, g.rows)
-    else:  # shift each column/row to its measured edge at twice the sample size
-        big = _resample(region, g.cols, g.rows, 2)
-        if g.lefts is not None:
-            big = big[:, _index(_offsets(g.lefts, x0, px, g.cols), g.cols)]
-        if g.tops is not None:
-            big = big[_index(_offsets(g.tops, y0, py, g.rows), g.rows)]
-        small = _halve_image(big)
-    cells = _inner(small, g.rows, g.cols).transpose(0, 2, 1, 3, 4)
-    return np.ascontiguousarray(cells.reshape(g.rows * g.cols, -1))
-
-
 def _sq_distances(samples: F32, bank: TemplateBank) -> F32:
     """Sum of squared differences of every sample to every template (n, templates)."""
-    # small blocks keep OpenBLAS single-threaded: its threads cost milliseconds on a
-    # busy 2-core machine for a product this size
-    cross = np.concatenate([samples[i:i + _BLOCK] @ bank.vectors.T
-                            for i in range(0, len(samples), _BLOCK)])
+    # one matrix-vector product per sample: a matrix product would start OpenBLAS's
+    # threads, which cost milliseconds on a busy 2-core machine for a product this size
+    cross = np.stack([bank.vectors @ row for row in samples]) if len(samples) else \
+        np.zeros((0, len(bank.vectors)), np.float32)
     sq = (samples * samples).sum(axis=1)[:, None] - 2.0 * cross
     sq += bank.sq_norms[None, :]
     return sq
