@@ -95,6 +95,7 @@ class _Game:
     hidden: np.ndarray | None = None  # then: the squares left hidden (the mines)
     opening: set[Cell] = field(default_factory=set)  # the squares this batch opens
     last_image: Image | None = None  # the capture the last batch was decided on
+    dismissed: bool = False  # the game's dismiss keys were pressed
 
 
 @dataclass(frozen=True)
@@ -366,18 +367,12 @@ class Player:
         for attempt in range(self.config.read_attempts):
             if attempt:
                 time.sleep(0.03 * attempt)
-            if attempt == 2:
-                self._relocate()
+            if attempt == 2 and self._find_again(game):
+                return self._won_unseen(), None
             image, geometry = self.capture()
             if attempt == 0 and self._window_moved(image):
-                try:
-                    self._relocate()  # moved or resized: find the board before reading it
-                except PlayStopped:
-                    if not game.complete:
-                        raise
-                    # every safe square was opened: what hides the board is the win message
-                    unread = np.full((geometry.rows, geometry.cols), UNKNOWN, np.int8)
-                    return _Seen(image, unread, "won"), None
+                if self._find_again(game):  # moved or resized: find the board before reading
+                    return self._won_unseen(), None
                 self._frame = None  # (or something overlaps the frame: learn it anew)
                 image, geometry = self.capture()
                 self._window_moved(image)
@@ -458,6 +453,39 @@ class Player:
     def _full_status(self) -> str:
         assert self.geometry is not None
         return self.reader.status(self.screen.grab(), self.geometry)
+
+    def _find_again(self, game: _Game) -> bool:
+        """Find the board again after it changed or could not be read. True when it is
+        hidden because the game was won (every safe square was opened, so what covers
+        the board is the win message). A game whose end-of-game dialog hides the board
+        (gnome-mines) gets its dismiss keys once; else a vanished board stops play."""
+        try:
+            self._relocate()
+            return False
+        except PlayStopped:
+            if game.complete:
+                return True
+            assert self.geometry is not None
+            keys = self.reader.dismiss_keys(self.geometry)
+            if not keys or game.dismissed:
+                raise
+        game.dismissed = True
+        for k in keys:
+            self.mouse.key(k)
+        deadline = time.monotonic() + 1.0
+        while True:
+            time.sleep(0.05)
+            try:
+                self._relocate()
+                return False
+            except PlayStopped:
+                if time.monotonic() > deadline:
+                    raise
+
+    def _won_unseen(self) -> _Seen:
+        assert self.geometry is not None
+        unread = np.full((self.geometry.rows, self.geometry.cols), UNKNOWN, np.int8)
+        return _Seen(self.screen.grab(self.region), unread, "won")
 
     def _relocate(self) -> None:
         """Find the board again on the full screen (it may have moved or been resized)."""
@@ -601,15 +629,14 @@ class Player:
         """Start a new game the way the game does it (face, Play Again, key) and wait
         until a fresh board is shown."""
         assert self.geometry is not None
-        restart = self.reader.restart(self.screen.grab(), self.geometry)
         dismiss = self.reader.dismiss_keys(self.geometry)
-        if restart is None and dismiss:  # an end-of-game dialog may hide the control
+        if dismiss and self._board_hidden():  # an end-of-game dialog covers the game
             for keys in dismiss:
                 self.mouse.key(keys)
             deadline = time.monotonic() + self.config.restart_timeout / 2
-            while restart is None and time.monotonic() < deadline:
+            while self._board_hidden() and time.monotonic() < deadline:
                 time.sleep(0.05)
-                restart = self.reader.restart(self.screen.grab(), self.geometry)
+        restart = self.reader.restart(self.screen.grab(), self.geometry)
         if restart is None:
             raise PlayStopped("cannot see how to start a new game")
         self._do_restart(restart)
@@ -621,6 +648,11 @@ class Player:
         self._relocate()  # the window may have moved or changed while restarting
         if not self._fresh_board():
             raise PlayStopped("no new game appeared after restarting")
+
+    def _board_hidden(self) -> bool:
+        """Is part of the board covered (unreadable) right now?"""
+        image, geometry = self.capture()
+        return bool((self.read(image, geometry) == UNKNOWN).any())
 
     def _do_restart(self, restart: Restart) -> None:
         assert self.geometry is not None
