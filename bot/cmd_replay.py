@@ -1,0 +1,258 @@
+"""``sweepbot replay``: read saved screenshots and print their boards.
+
+Example: ``sweepbot replay tests/fixtures/xdemineur/*.png`` prints every board; where a
+``.board`` file sits beside a screenshot, the differences are printed and the exit code
+is 1 if there are any. ``--json`` prints one object per file (``file, skin, status,
+rows, cols, board, mismatches, read_ms``). ``--heatmap OUT.png`` writes the screenshot
+with the solver's mine probability on every covered square (several files: one
+``OUT-<name>.png`` each). Bad input (unreadable image, no board, unknown skin): one
+line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from solver.cells import COVERED, FLAG, QUESTION, Board
+from solver.textboard import (
+    BoardFormatError,
+    diff_boards,
+    format_board,
+    parse_board,
+    parse_comments,
+)
+from vision.geometry import BoardGeometry
+from vision.skin import Image, Skin
+
+HELP = "read saved screenshots and print their boards"
+PREFIX = "sweepbot replay: "
+
+SIZE_MINES = {(9, 9): 10, (16, 16): 40, (16, 30): 99, (8, 8): 10}
+"""Mine count of the usual presets by (rows, cols): the classic three and gnome-mines'
+8x8."""
+
+
+class BadInput(ValueError):
+    """Input the command cannot use; the message is the one line printed."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="screenshot files (PNG)")
+    parser.add_argument("--skin", help="read with this skin only (default: every skin)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per file")
+    parser.add_argument("--heatmap", metavar="OUT.png",
+                        help="write the screenshot with mine probabilities drawn on it")
+    parser.add_argument("--mines", type=str, default=None,
+                        help="total mines, for --heatmap (default: the .board's '# mines', "
+                             "else the preset of that size)")
+
+
+def load_image(path: Path) -> Image:
+    """A BGR image from a file, or BadInput (missing, not an image, truncated)."""
+    from PIL import Image as PILImage
+
+    if not path.is_file():
+        raise BadInput(f"{path}: no such file")
+    try:
+        with PILImage.open(path) as img:
+            img.load()
+            rgb = np.asarray(img.convert("RGB"))
+    except (OSError, ValueError, SyntaxError) as exc:
+        raise BadInput(f"{path}: not a readable image ({exc})") from None
+    return np.ascontiguousarray(rgb[:, :, ::-1])
+
+
+def load_skins(name: str | None) -> list[Skin]:
+    from vision.skin import SkinError, available_skins, load_skin
+
+    try:
+        names = [name] if name else available_skins()
+        if not names:
+            raise BadInput("no skins found (templates folder missing?)")
+        return [load_skin(n) for n in names]
+    except SkinError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def expected_board(path: Path) -> tuple[Board | None, dict[str, str]]:
+    """The ``.board`` beside the screenshot (None if absent) and its comments."""
+    board_path = path.with_suffix(".board")
+    if not board_path.is_file():
+        return None, {}
+    text = board_path.read_text(encoding="utf-8", errors="replace")
+    try:
+        return parse_board(text), parse_comments(text)
+    except BoardFormatError as exc:
+        raise BadInput(f"{board_path}: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Reading:
+    file: str
+    skin: str
+    status: str
+    geometry: BoardGeometry
+    board: Board
+    mismatches: list[str] | None
+    locate_ms: float
+    read_ms: float
+
+    def as_json(self) -> dict[str, object]:
+        return {"file": self.file, "skin": self.skin, "status": self.status,
+                "rows": self.geometry.rows, "cols": self.geometry.cols,
+                "board": format_board(self.board).splitlines(),
+                "mismatches": self.mismatches, "locate_ms": round(self.locate_ms, 3),
+                "read_ms": round(self.read_ms, 3)}
+
+
+def read_file(path: Path, image: Image, skins: list[Skin]) -> Reading:
+    from vision.locate import BoardNotFound, locate_board
+    from vision.read import read_board
+    from vision.status import read_status
+
+    t0 = time.perf_counter()
+    try:
+        geometry = locate_board(image, skins)
+    except BoardNotFound as exc:
+        raise BadInput(f"{path}: {exc}") from None
+    t1 = time.perf_counter()
+    skin = next(s for s in skins if s.name == geometry.skin)
+    board = read_board(image, geometry, skin)
+    t2 = time.perf_counter()
+    expected, _ = expected_board(path)
+    mismatches = None if expected is None else diff_boards(expected, board)
+    return Reading(str(path), skin.name, read_status(image, geometry, skin), geometry, board,
+                   mismatches, (t1 - t0) * 1000, (t2 - t1) * 1000)
+
+
+def mine_count(reading: Reading, path: Path, given: str | None) -> int:
+    if given is not None:
+        try:
+            return int(given)
+        except ValueError:
+            raise BadInput(f"--mines must be a whole number, got {given!r}") from None
+    _, comments = expected_board(path)
+    if "mines" in comments:
+        try:
+            return int(comments["mines"])
+        except ValueError:
+            raise BadInput(f"{path.with_suffix('.board')}: bad '# mines' comment") from None
+    size = (reading.geometry.rows, reading.geometry.cols)
+    if size in SIZE_MINES:
+        return SIZE_MINES[size]
+    raise BadInput(f"{path}: cannot tell the mine count of a {size[1]}x{size[0]} board; "
+                   "pass --mines N")
+
+
+def draw_heatmap(image: Image, g: BoardGeometry, board: Board,
+                 probs: npt.NDArray[np.float64]) -> Image:
+    """The screenshot with every covered square tinted green (safe) to red (mine) and
+    labelled with its percentage; certain squares get a white 'S' or 'M'."""
+    out = image.copy()
+    for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION))).tolist():
+        p = float(probs[r, c])
+        rect = g.cell_rect((r, c))
+        x0, y0 = rect.left + 1, rect.top + 1
+        x1, y1 = rect.left + rect.width - 2, rect.top + rect.height - 2
+        colour = np.array([40.0, 200 * (1 - p) + 20, 220 * p + 20])
+        patch = out[y0:y1 + 1, x0:x1 + 1].astype(np.float64)
+        out[y0:y1 + 1, x0:x1 + 1] = (0.35 * patch + 0.65 * colour).astype(np.uint8)
+        text = "S" if p == 0.0 else "M" if p == 1.0 else f"{round(100 * p)}"
+        scale = max(0.25, min(rect.width, rect.height) / 60)
+        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        org = (rect.left + (rect.width - tw) // 2, rect.top + (rect.height + th) // 2)
+        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), 1,
+                    cv2.LINE_AA)
+        if text in ("S", "M"):
+            cv2.rectangle(out, (x0, y0), (x1, y1), (255, 255, 255), 1)
+    return out
+
+
+def heatmap_path(out: str, source: Path, several: bool) -> Path:
+    target = Path(out)
+    if not several:
+        return target
+    return target.with_name(f"{target.stem}-{source.stem}{target.suffix or '.png'}")
+
+
+def write_heatmap(reading: Reading, image: Image, path: Path, args: argparse.Namespace,
+                  several: bool) -> Path:
+    from solver.probability import mine_probabilities
+
+    mines = mine_count(reading, path, args.mines)
+    try:
+        probs = mine_probabilities(reading.board, mines)
+    except ValueError as exc:
+        # a player's flags may be wrong: drop them and try again
+        unflagged = np.where(reading.board == FLAG, COVERED, reading.board).astype(np.int8)
+        try:
+            probs = mine_probabilities(unflagged, mines)
+        except ValueError:
+            raise BadInput(f"{path}: no mine probabilities for this board: {exc}") from None
+        probs = np.where(reading.board == FLAG, np.nan, probs)
+    target = heatmap_path(args.heatmap, path, several)
+    if not cv2.imwrite(str(target), draw_heatmap(image, reading.geometry, reading.board,
+                                                 probs)):
+        raise BadInput(f"{target}: cannot write the heat map")
+    return target
+
+
+def report(reading: Reading, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(reading.as_json()))
+        return
+    g = reading.geometry
+    print(f"== {reading.file}: {reading.skin}, {g.cols}x{g.rows}, {reading.status}, "
+          f"located in {reading.locate_ms:.1f} ms, read in {reading.read_ms:.2f} ms")
+    print(format_board(reading.board), end="")
+    if reading.mismatches is not None:
+        if reading.mismatches:
+            print(f"{len(reading.mismatches)} differences from the .board:")
+            for line in reading.mismatches:
+                print(f"  {line}")
+        else:
+            print("matches the .board")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        skins = load_skins(args.skin)
+    except BadInput as exc:
+        print(PREFIX + str(exc), file=sys.stderr)
+        return 2
+    try:
+        return _run_all(args, skins)
+    except BrokenPipeError:  # e.g. piped into head
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep Python quiet at exit
+        return 0
+
+
+def _run_all(args: argparse.Namespace, skins: list[Skin]) -> int:
+    worst = 0
+    paths = [Path(p) for p in args.paths]
+    for path in paths:
+        try:
+            image = load_image(path)
+            reading = read_file(path, image, skins)
+            report(reading, args.json)
+            if args.heatmap:
+                target = write_heatmap(reading, image, path, args, len(paths) > 1)
+                if not args.json:
+                    print(f"heat map: {target}")
+        except BadInput as exc:
+            print(PREFIX + str(exc), file=sys.stderr)
+            worst = 2
+            continue
+        if reading.mismatches:
+            worst = max(worst, 1)
+    return worst
