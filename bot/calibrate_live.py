@@ -183,6 +183,8 @@ class LiveCalibrator:
         self.endings: list[Ending] = []
         self.restart: dict[str, Any] = {}
         self.restart_rects: list[PixelRect] = []
+        self.restart_shots: list[Image] = []
+        self.start_image: Image | None = None
         self.win_needs_flags = False
         self.first_clicks: list[str] = []
         self.notes: list[str] = []
@@ -257,6 +259,7 @@ class LiveCalibrator:
     # ------------------------------------------------------------------ start
     def find_board(self) -> IdGrid:
         image = self.grab()
+        self.start_image = image
         try:
             g = find_lattice(image)
         except NoBoardError as exc:
@@ -574,6 +577,16 @@ class LiveCalibrator:
         return None
 
     def _try_click(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
+        """Click the middle of ``rect``; the fresh game if that started one (and then
+        what ``rect`` showed joins the restart templates)."""
+        shot = crop(self.grab(), rect)
+        fresh = self._click_rect(rect)
+        if fresh is not None and not any(s.shape == shot.shape and np.array_equal(s, shot)
+                                         for s in self.restart_shots):
+            self.restart_shots.append(shot)
+        return fresh
+
+    def _click_rect(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
         centre = PixelPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
         p = self.point(centre)
         a = self.point(PixelPoint(rect.left, rect.top))
@@ -624,13 +637,15 @@ class LiveCalibrator:
             ids, image = self.new_game(self.endings[-1])
         if "won" not in self.results:
             self.notes.append("no game was won: the win display is not learned")
-        return self._learned()
+        learned = self._learned()
+        self.new_game(self.endings[-1])  # leave a fresh game on the screen
+        return learned
 
     def _seen_common_states(self) -> bool:
-        """Numbers 0-3 and a wrong flag seen (higher numbers are rarer: warned about,
-        and learned in later runs that extend the skin)."""
+        """Numbers 0-5 and a wrong flag seen (6-8 are rare: warned about, and learned
+        by later runs that extend the skin); the time limit ends the search anyway."""
         names = set(self.L.known().values())
-        return {0, 1, 2, 3, WRONG_FLAG} <= names
+        return {0, 1, 2, 3, 4, 5, WRONG_FLAG} <= names
 
     def _learned(self) -> Learned:
         status = self.learn_status()
@@ -639,8 +654,14 @@ class LiveCalibrator:
         if restart.get("kind") == "click" and self.restart_rects:
             b = self.g.bounds()
             union = _union(self.restart_rects)
-            restart["templates"] = [crop(e.after, r) for e in self.endings[:1]
-                                    for r in self.restart_rects[:1]]
+            shots = list(self.restart_shots)
+            for outcome in ("lost", "won"):  # the control as each ending shows it
+                ending = next((e for e in self.endings if e.outcome == outcome), None)
+                if ending is not None:
+                    shot = crop(ending.after, self.restart_rects[0])
+                    if not any(x.shape == shot.shape and np.array_equal(x, shot) for x in shots):
+                        shots.append(shot)
+            restart["templates"] = shots[:4]
             restart["region"] = relative_region(union, b, 12)
         elif not restart:
             self.notes.append("how to start a new game is not learned")
@@ -663,7 +684,8 @@ class LiveCalibrator:
             blobs = changed_blobs(lost.before, lost.after, b, self.volatile)
             face = blobs[0] if blobs and blobs[0].top + blobs[0].height <= b.top else None
         if face is not None and lost is not None:
-            tpl = {"playing": [crop(lost.before, face, 2)], "lost": [crop(lost.after, face, 2)]}
+            fresh = self.start_image if self.start_image is not None else lost.before
+            tpl = {"playing": [crop(fresh, face, 2)], "lost": [crop(lost.after, face, 2)]}
             distinct = True
             if won is not None:
                 w = crop(won.after, face, 2)
