@@ -217,7 +217,10 @@ class Player:
     def _record_batch(self, game: _Game, board: Board, plan: list[tuple[Cell, Button]]) -> None:
         game.moves += 1
         game.clicks += len(plan)
-        game.known = board
+        game.known = board.copy()
+        for cell, button in plan:
+            if button == "right":
+                game.known[cell] = FLAG  # our flags must show from now on
         game.complete = self._completes(board, game)
         if game.complete:  # what is left hidden after this batch: the mines
             game.hidden = np.isin(board, (COVERED, QUESTION, FLAG))
@@ -754,6 +757,8 @@ def contradiction(board: Board, known: Board | None) -> str:
     'unreadable square (0, 1)'
     >>> contradiction(np.array([[1, 2]], dtype=np.int8), known)
     ''
+    >>> contradiction(np.array([[1, -1]], dtype=np.int8), np.array([[1, -2]], dtype=np.int8))
+    'flagged square (0, 1) shows no flag'
     >>> contradiction(np.array([[0, -1]], dtype=np.int8), None)  # a 0 opens its neighbours
     'open square (0, 0) shows 0 next to a covered square (a redraw caught half-way?)'
     """
@@ -773,6 +778,9 @@ def contradiction(board: Board, known: Board | None) -> str:
         cell = tuple(int(v) for v in lost[0])
         what = "turned covered" if board[cell] < 0 else "changed its number"
         return f"revealed square {cell} {what}"
+    unflagged = np.argwhere((known == FLAG) & np.isin(board, (COVERED, QUESTION)))
+    if len(unflagged):
+        return f"flagged square {tuple(int(v) for v in unflagged[0])} shows no flag"
     return ""
 
 
