@@ -36,7 +36,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import UNKNOWN
+from solver.cells import COVERED, UNKNOWN
 from vision.geometry import BoardGeometry
 from vision.read import cell_samples, classify, template_bank
 from vision.skin import Image, Skin
@@ -45,6 +45,7 @@ MIN_PITCH = 10.0
 MAX_PITCH = 160.0
 COLOUR_TOL = 2
 GROW_KNOWN = 0.8  # a strip joins the board when this share of its squares reads as known
+GROW_STRICTNESS = 1.0  # ... read with the tolerances divided by this
 ACCEPT_KNOWN = 0.6  # a lattice is a board when this share of its squares reads as known
 
 
@@ -59,6 +60,7 @@ class KeyBlob:
     cell centre as a fraction of the pitch."""
 
     colour: tuple[int, int, int]
+    state: int
     rel_w: float
     rel_h: float
     fill: float
@@ -74,12 +76,14 @@ class Blobs:
     cy: npt.NDArray[np.float64]
     px: npt.NDArray[np.float64]
     py: npt.NDArray[np.float64]
+    colour: npt.NDArray[np.int64]  # the blob's key colour, packed as 0xBBGGRR
 
     def __len__(self) -> int:
         return len(self.cx)
 
     def where(self, keep: npt.NDArray[np.bool_]) -> Blobs:
-        return Blobs(self.cx[keep], self.cy[keep], self.px[keep], self.py[keep])
+        return Blobs(self.cx[keep], self.cy[keep], self.px[keep], self.py[keep],
+                     self.colour[keep])
 
 
 _KEYS: dict[int, tuple[Skin, tuple[KeyBlob, ...]]] = {}
@@ -87,18 +91,33 @@ _KEYS: dict[int, tuple[Skin, tuple[KeyBlob, ...]]] = {}
 
 def mask_blobs(mask: Image) -> npt.NDArray[np.float64]:
     """Outer outlines of a binary mask as rows (x, y, w, h, fill); fill is the outline's
-    area over its bounding box's (holes such as a glyph on a tile do not count)."""
+    area over its bounding box's (holes such as a glyph on a tile do not count).
+
+    >>> m = np.zeros((10, 20), np.uint8); m[2:6, 3:9] = 255
+    >>> mask_blobs(m).tolist()
+    [[3.0, 2.0, 6.0, 4.0, 1.0]]
+    """
     found, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if not found:
         return np.zeros((0, 5))
-    contours = [c for c, h in zip(found, hierarchy[0], strict=True) if h[3] < 0]  # outer ones
-    rects = np.array([cv2.boundingRect(c) for c in contours], np.float64)
-    areas = np.array([cv2.contourArea(c) for c in contours])
-    fill = areas / np.maximum(1.0, (rects[:, 2] - 1) * (rects[:, 3] - 1))
-    return np.column_stack([rects, fill])
+    outer = np.nonzero(hierarchy[0][:, 3] < 0)[0]
+    contours = [found[i] for i in outer.tolist()]
+    lengths = np.array([len(c) for c in contours])
+    pts = np.concatenate(contours).reshape(-1, 2).astype(np.float64)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    x0 = np.minimum.reduceat(pts[:, 0], starts)
+    y0 = np.minimum.reduceat(pts[:, 1], starts)
+    w = np.maximum.reduceat(pts[:, 0], starts) - x0 + 1
+    h = np.maximum.reduceat(pts[:, 1], starts) - y0 + 1
+    nxt = np.arange(1, len(pts) + 1)
+    nxt[starts + lengths - 1] = starts  # each outline closes on its first point
+    cross = pts[:, 0] * pts[nxt, 1] - pts[nxt, 0] * pts[:, 1]
+    area = np.abs(np.add.reduceat(cross, starts)) / 2
+    fill = area / np.maximum(1.0, (w - 1) * (h - 1))
+    return np.column_stack([x0, y0, w, h, fill])
 
 
-def _key_of(img: Image) -> KeyBlob | None:
+def _key_of(img: Image, state: int) -> KeyBlob | None:
     """The dominant colour's biggest blob in one template (None if not flat enough)."""
     h, w = img.shape[:2]
     packed = img.reshape(-1, 3).astype(np.int32) @ np.array([65536, 256, 1], np.int32)
@@ -111,7 +130,7 @@ def _key_of(img: Image) -> KeyBlob | None:
     if not len(blobs):
         return None
     x, y, bw, bh, fill = blobs[int(np.argmax(blobs[:, 2] * blobs[:, 3]))]
-    return KeyBlob(colour, bw / w, bh / h, float(fill), (x + bw / 2) / w - 0.5,
+    return KeyBlob(colour, state, bw / w, bh / h, float(fill), (x + bw / 2) / w - 0.5,
                    (y + bh / 2) / h - 0.5)
 
 
@@ -121,9 +140,9 @@ def skin_keys(skin: Skin) -> tuple[KeyBlob, ...]:
     if hit is not None and hit[0] is skin:
         return hit[1]
     keys: dict[tuple[object, ...], KeyBlob] = {}
-    for images in skin.cells.values():
+    for state, images in skin.cells.items():
         for img in images:
-            key = _key_of(img)
+            key = _key_of(img, state)
             if key is not None and key.rel_w > 0.3 and key.rel_h > 0.3:
                 sig = (key.colour, round(key.rel_w, 1), round(key.rel_h, 1), round(key.fill, 1))
                 keys[sig] = key
@@ -132,13 +151,21 @@ def skin_keys(skin: Skin) -> tuple[KeyBlob, ...]:
     return result
 
 
-def find_blobs(image: Image, keys: Sequence[KeyBlob], step: int) -> Blobs:
-    """Blobs of the key colours in ``image`` subsampled by ``step``, as cell hypotheses."""
+def _packed(colour: tuple[int, int, int]) -> int:
+    return (colour[0] << 16) | (colour[1] << 8) | colour[2]
+
+
+def find_blobs(image: Image, keys: Sequence[KeyBlob], step: int,
+               only: Sequence[int] | None = None) -> Blobs:
+    """Blobs of the key colours (``only`` these packed colours, if given) in ``image``
+    subsampled by ``step``, as cell hypotheses."""
     if step > 1:
         h, w = image.shape[:2]
         image = cv2.resize(image, (w // step, h // step), interpolation=cv2.INTER_NEAREST)
     parts = []
     for colour in sorted({k.colour for k in keys}):
+        if only is not None and _packed(colour) not in only:
+            continue
         lo = tuple(max(0, v - COLOUR_TOL) for v in colour)
         hi = tuple(min(255, v + COLOUR_TOL) for v in colour)
         b = mask_blobs(cv2.inRange(image, lo, hi))
@@ -150,9 +177,10 @@ def find_blobs(image: Image, keys: Sequence[KeyBlob], step: int) -> Blobs:
             sel &= (np.minimum(px, py) >= MIN_PITCH) & (np.maximum(px, py) <= MAX_PITCH)
             cx = (x + w / 2) * step - key.off_x * px
             cy = (y + h / 2) * step - key.off_y * py
-            parts.append(np.column_stack([cx, cy, px, py])[sel])
-    allb = np.concatenate(parts) if parts else np.zeros((0, 4))
-    return Blobs(allb[:, 0], allb[:, 1], allb[:, 2], allb[:, 3])
+            packed = np.full(len(cx), _packed(colour), np.float64)
+            parts.append(np.column_stack([cx, cy, px, py, packed])[sel])
+    allb = np.concatenate(parts) if parts else np.zeros((0, 5))
+    return Blobs(allb[:, 0], allb[:, 1], allb[:, 2], allb[:, 3], allb[:, 4].astype(np.int64))
 
 
 def pitch_hypotheses(blobs: Blobs, top: int = 3) -> list[tuple[float, float]]:
@@ -188,6 +216,7 @@ class Lattice:
     cols: npt.NDArray[np.int64]
     px: float
     py: float
+    colours: tuple[int, ...] = ()  # the members' key colours, most common first
 
 
 def _lines(values: npt.NDArray[np.float64], pitch: float) -> tuple[
@@ -224,7 +253,7 @@ def link_lattice(blobs: Blobs, px: float, py: float) -> Lattice | None:
     keep = (np.abs(np.log(blobs.px / px)) < 0.15) & (np.abs(np.log(blobs.py / py)) < 0.15)
     if keep.sum() < 2:
         return None
-    cx, cy = blobs.cx[keep], blobs.cy[keep]
+    cx, cy, colour = blobs.cx[keep], blobs.cy[keep], blobs.colour[keep]
     sx, ix = _lines(cx, px)
     sy, iy = _lines(cy, py)
     ok = (sx >= 0) & (sy >= 0)
@@ -243,15 +272,22 @@ def link_lattice(blobs: Blobs, px: float, py: float) -> Lattice | None:
     if member.sum() < 2:
         return None
     rows, cols = rows[member], cols[member]
-    return Lattice(cx[sel][member], cy[sel][member], rows - rows.min(), cols - cols.min(), px, py)
+    values, counts = np.unique(colour[sel][member], return_counts=True)
+    colours = tuple(int(v) for v in values[np.argsort(-counts)])
+    return Lattice(cx[sel][member], cy[sel][member], rows - rows.min(), cols - cols.min(), px, py,
+                   colours)
 
 
 def _axis(centres: npt.NDArray[np.float64], idx: npt.NDArray[np.int64], pitch: float,
           n: int) -> tuple[float, float, npt.NDArray[np.float64]]:
     """Uniform fit (start, pitch) and the measured centre of each of n lines (index
     0..n-1 relative to the fit's line 0), interpolated where no blob was seen."""
-    lines = np.unique(idx)
-    means = np.array([centres[idx == v].mean() for v in lines])
+    shift = int(idx.min())
+    sums = np.bincount(idx - shift, weights=centres)
+    counts = np.bincount(idx - shift)
+    lines = np.nonzero(counts)[0]
+    means = sums[lines] / counts[lines]
+    lines = lines + shift
     if len(lines) >= 2:
         slope, start = np.polyfit(lines.astype(np.float64), means, 1)
         pitch = float(slope)
@@ -313,7 +349,8 @@ def grow(image: Image, lat: Lattice, skin: Skin) -> BoardGeometry:
         moved = False
         for side in ("left", "right", "top", "bottom"):
             strip = _strip(g, side)
-            if not _inside(strip, image) or _known_share(image, strip, skin, 2.0) < GROW_KNOWN:
+            if not _inside(strip, image) or _known_share(image, strip, skin,
+                                                            GROW_STRICTNESS) < GROW_KNOWN:
                 continue
             if side == "left":
                 c0, cols = c0 - 1, cols + 1
@@ -328,13 +365,15 @@ def grow(image: Image, lat: Lattice, skin: Skin) -> BoardGeometry:
     return g
 
 
-def refine(image: Image, g: BoardGeometry, skin: Skin) -> BoardGeometry:
-    """Re-measure every column and row of ``g`` from full-resolution blobs."""
+def refine(image: Image, g: BoardGeometry, skin: Skin,
+           colours: Sequence[int] | None = None) -> BoardGeometry:
+    """Re-measure every column and row of ``g`` from full-resolution blobs (of the
+    given packed key colours only, if any)."""
     b = g.bounds()
     h, w = image.shape[:2]
     left, top = max(0, b.left - 2), max(0, b.top - 2)
     right, bottom = min(w, b.left + b.width + 2), min(h, b.top + b.height + 2)
-    b = find_blobs(image[top:bottom, left:right], skin_keys(skin), 1)
+    b = find_blobs(image[top:bottom, left:right], skin_keys(skin), 1, colours)
     b = b.where((np.abs(np.log(b.px / g.pitch_x)) < 0.3) & (np.abs(np.log(b.py / g.pitch_y)) < 0.3))
     cx, cy = b.cx + left, b.cy + top
     edges_x = np.array([g.col_left(c) for c in range(g.cols + 1)])
@@ -360,18 +399,53 @@ class Candidate:
 
 
 def _candidate(image: Image, lat: Lattice, skin: Skin) -> Candidate | None:
-    g = refine(image, grow(image, lat, skin), skin)
+    g = refine(image, grow(image, lat, skin), skin, lat.colours[:2])
     if g.rows * g.cols < 4 or not _inside(g, image):
         return None
     return Candidate(g, _known_share(image, g, skin))
 
 
+_FIRST: dict[int, tuple[Skin, frozenset[tuple[int, int, int]]]] = {}
+
+
+def _first_colours(skin: Skin) -> frozenset[tuple[int, int, int]]:
+    """Key colours of the FIRST_STATES templates (cached per skin object)."""
+    hit = _FIRST.get(id(skin))
+    if hit is None or hit[0] is not skin:
+        colours = frozenset(key.colour for state in FIRST_STATES
+                            for img in skin.cells.get(state, ())
+                            if (key := _key_of(img, state)) is not None)
+        hit = _FIRST[id(skin)] = (skin, colours)
+    return hit[1]
+
+
+FIRST_STATES = (COVERED, 0)
+"""The key colours of these states are tried first (a board nearly always shows some);
+the other states' colours only if that finds no board."""
+
+
 def locate_with_skin(image: Image, skin: Skin) -> Candidate | None:
     """The best board of one skin in the image, or None."""
+    keys = skin_keys(skin)
+    first = [k for k in keys if k.colour in _first_colours(skin)]
+    found = _locate_with_keys(image, skin, first) if first else None
+    if found is not None and found.score[0]:
+        return found
+    return _locate_with_keys(image, skin, keys) or found
+
+
+def _locate_with_keys(image: Image, skin: Skin, keys: Sequence[KeyBlob]) -> Candidate | None:
     step = 2 if image.shape[0] * image.shape[1] > 800_000 else 1
-    blobs = find_blobs(image, skin_keys(skin), step)
+    blobs = find_blobs(image, keys, step)
     lattices = [lat for p in pitch_hypotheses(blobs) if (lat := link_lattice(blobs, *p))]
-    found = [c for c in (_candidate(image, lat, skin) for lat in lattices) if c is not None]
+    lattices.sort(key=lambda la: -len(la.cx) * la.px * la.py)  # most board area first
+    found = []
+    for lat in lattices:
+        cand = _candidate(image, lat, skin)
+        if cand is not None and cand.score[0]:
+            return cand
+        if cand is not None:
+            found.append(cand)
     return max(found, key=lambda c: c.score) if found else None
 
 
