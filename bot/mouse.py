@@ -193,8 +193,8 @@ class XTestMouse:
         self._d.sync()
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
-        """Move, wait until the pointer is there, press, wait until the button is down,
-        release, wait until it is up.
+        """Move, wait until the pointer is there, press and release, wait until the
+        button is up.
 
         A window manager may freeze input while it handles a click (focus, raise);
         meanwhile a fake motion still moves the pointer but button events wait, so a
@@ -206,9 +206,8 @@ class XTestMouse:
         self.move(p)
         wait_for_pointer(self, p)
         self._xtest.fake_input(self._d, self._X.ButtonPress, b)
-        self._wait_buttons(lambda m: bool(m & mask))
         self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
-        self._wait_buttons(lambda m: not m & mask)
+        self._wait_buttons(lambda m: not m & mask)  # the release (so the press) is done
 
     def _wait_buttons(self, done: Callable[[int], bool], timeout: float = 0.5) -> None:
         """Poll the pointer's button state until ``done(mask)`` (or the timeout)."""
