@@ -19,7 +19,6 @@ Example (needs Xvfb and xdemineur)::
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -42,8 +41,10 @@ Image = npt.NDArray[np.uint8]
 XDEMINEUR = "/usr/games/xdemineur"
 GNOME_MINES = "/usr/games/gnome-mines"
 
-XDEMINEUR_ORIGIN = (16, 81)
-"""Top-left pixel of cell (0, 0) inside an xdemineur window."""
+XDEMINEUR_ORIGIN = (15, 80)
+"""Top-left pixel (the black grid line) of cell (0, 0) from the top-left of an xdemineur
+window's inside (:meth:`GameWindow.rect`); (16, 81) from the outer corner of its 1 px
+X border, which a window manager removes."""
 XDEMINEUR_PITCH = 21
 """xdemineur's cell pitch in pixels."""
 XDEMINEUR_MIN_COLS = 12
@@ -228,7 +229,7 @@ class VirtualDisplay:
     def xdotool(self, *args: str) -> str:
         """Run xdotool on this display and return its stdout."""
         out = subprocess.run(["xdotool", *args], env=self.env, capture_output=True,
-                             text=True, timeout=self.timeout)
+                             text=True, errors="replace", timeout=self.timeout)
         return out.stdout
 
     def close(self) -> None:
@@ -317,17 +318,33 @@ class GameWindow:
     kind: str
 
     def rect(self) -> tuple[int, int, int, int]:
-        """The window's (left, top, width, height) on the screen, in screen points."""
-        out = self.vd.xdotool("getwindowgeometry", "--shell", str(self.wid))
-        vals = dict(re.findall(r"(\w+)=(-?\d+)", out))
-        if not vals:
-            raise LaunchError(f"window {self.wid} has gone")
-        return int(vals["X"]), int(vals["Y"]), int(vals["WIDTH"]), int(vals["HEIGHT"])
+        """The window's inside (left, top, width, height) on the screen, in screen
+        points: without its X border and without any window manager's frame."""
+        from Xlib.error import XError
+
+        conn = self.vd.x11()
+        try:
+            window = conn.create_resource_object("window", self.wid)
+            geometry = window.get_geometry()
+            origin = conn.screen().root.translate_coords(window, 0, 0)
+        except XError as exc:
+            raise LaunchError(f"window {self.wid} has gone") from exc
+        return int(origin.x), int(origin.y), int(geometry.width), int(geometry.height)
 
     def move(self, x: int, y: int, timeout: float = 3.0) -> None:
-        """Move the window's top-left corner to (x, y) and wait until it is there."""
+        """Move the window to (x, y) and wait until it has settled there. With no
+        window manager the window lands exactly at (x, y); a window manager places
+        its frame there, so the window itself ends up offset by the decoration."""
         self.vd.xdotool("windowmove", str(self.wid), str(x), str(y))
-        _wait_for(lambda: self.rect()[:2] == (x, y), timeout, f"window move to {x},{y}")
+        last = None
+
+        def settled() -> bool:
+            nonlocal last
+            now = self.rect()[:2]
+            done = now == last and abs(now[0] - x) <= 64 and abs(now[1] - y) <= 64
+            last = now
+            return done
+        _wait_for(settled, timeout, f"window move to {x},{y}")
 
     def screenshot(self, margin: int = 0) -> Image:
         """The window (plus ``margin`` pixels around, clipped to the screen) as BGR."""

@@ -56,15 +56,16 @@ def test_xdemineur_window_opens_moves_and_takes_clicks() -> None:
     with VirtualDisplay() as vd:
         game = launch_xdemineur(vd, 12, 9, 10)
         left, top, width, height = game.rect()
-        assert (width, height) == (283, 285)
+        assert (width, height) == (283, 285)  # inside its 1 px X border
         game.move(300, 200)
-        assert game.rect()[:2] == (300, 200)
+        assert game.rect()[:2] == (301, 201)  # no window manager: border at (300, 200)
         window = game.screenshot()
         assert window.shape == (285, 283, 3) and distinct_colours(window) > 5
         ox, oy = XDEMINEUR_ORIGIN
+        p = XDEMINEUR_PITCH
         for r in range(9):  # right-click every square: a flag appears on covered ones
             for c in range(12):
-                click(vd, 300 + ox + XDEMINEUR_PITCH * c + 10, 200 + oy + XDEMINEUR_PITCH * r + 10, 3)
+                click(vd, 301 + ox + p * c + p // 2, 201 + oy + p * r + p // 2, 3)
         move_pointer(vd, 5, 5)
         flagged = game.screenshot()
         red = np.all(flagged == (0, 0, 255), axis=2)[oy:, ox:]
