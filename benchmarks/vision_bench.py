@@ -1,0 +1,114 @@
+"""Vision speed: reading a located board, and finding the board in a full-screen capture.
+
+Usage: ``python benchmarks/vision_bench.py [--repeat N] [--json]``
+
+- *read*: ``read_board`` on every fixture whose board is 30x16 (expert), geometry
+  already known (it is what the play loop does every move). Median over N runs.
+- *locate*: every fixture pasted at a fixed offset into a 1920x1080 desktop (a dark
+  gradient with a few window-like rectangles), then ``locate_board`` with every shipped
+  skin. Median over N runs; the located board must equal the expected one.
+
+Wall-clock and process CPU time are both reported: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.textboard import diff_boards, parse_board  # noqa: E402
+from vision.locate import locate_board  # noqa: E402
+from vision.read import read_board  # noqa: E402
+from vision.skin import Skin, available_skins, load_skin  # noqa: E402
+
+FIXTURES = ROOT / "tests" / "fixtures"
+OFFSET = (311, 197)
+
+
+def desktop(shot: np.ndarray) -> np.ndarray:
+    """``shot`` pasted at OFFSET (or as far as it fits) into a 1920x1080 desktop with
+    other furniture."""
+    h, w = 1080, 1920
+    ramp = np.linspace(30, 90, w, dtype=np.float32)[None, :, None]
+    canvas = np.broadcast_to(ramp, (h, w, 3)).astype(np.uint8).copy()
+    cv2.rectangle(canvas, (1500, 60), (1880, 400), (236, 236, 236), -1)
+    cv2.putText(canvas, "Terminal", (1520, 100), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (40, 40, 40), 2)
+    sh, sw = shot.shape[:2]
+    x, y = min(OFFSET[0], w - sw), min(OFFSET[1], h - sh)
+    canvas[y:y + sh, x:x + sw] = shot
+    return canvas
+
+
+def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
+    """Median wall and CPU milliseconds of ``fn``."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        w0, c0 = time.perf_counter(), time.process_time()
+        fn()
+        walls.append(time.perf_counter() - w0)
+        cpus.append(time.process_time() - c0)
+    return statistics.median(walls) * 1000, statistics.median(cpus) * 1000
+
+
+def bench(repeat: int) -> list[dict[str, object]]:
+    skins = [load_skin(n) for n in available_skins()]
+    by_name: dict[str, Skin] = {s.name: s for s in skins}
+    rows: list[dict[str, object]] = []
+    for png in sorted(FIXTURES.glob("*/*.png")):
+        board_file = png.with_suffix(".board")
+        if not board_file.is_file():
+            continue
+        shot = cv2.imread(str(png), cv2.IMREAD_COLOR)
+        expected = parse_board(board_file.read_text())
+        full = desktop(shot)
+        g = locate_board(full, skins)
+        ok = not diff_boards(expected, read_board(full, g, by_name[g.skin]))
+        loc_wall, loc_cpu = timed(lambda: locate_board(full, skins), repeat)
+        row: dict[str, object] = {"case": f"{png.parent.name}/{png.stem}", "correct": ok,
+                                  "locate_ms": round(loc_wall, 2),
+                                  "locate_cpu_ms": round(loc_cpu, 2)}
+        if expected.shape == (16, 30):
+            skin = by_name[g.skin]
+            rd_wall, rd_cpu = timed(lambda: read_board(full, g, skin), repeat * 5)
+            row.update(read_ms=round(rd_wall, 3), read_cpu_ms=round(rd_cpu, 3))
+        rows.append(row)
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = bench(args.repeat)
+    if args.json:
+        for row in rows:
+            print(json.dumps(row))
+    else:
+        for row in rows:
+            read = (f"  read {row['read_ms']:.3f} ms (cpu {row['read_cpu_ms']:.3f})"
+                    if "read_ms" in row else "")
+            print(f"{row['case']:<42} locate {row['locate_ms']:6.1f} ms "
+                  f"(cpu {row['locate_cpu_ms']:5.1f}){read}"
+                  f"{'' if row['correct'] else '  WRONG'}")
+    locs = [float(r["locate_ms"]) for r in rows]  # type: ignore[arg-type]
+    reads = [float(r["read_ms"]) for r in rows if "read_ms" in r]  # type: ignore[arg-type]
+    print(f"median over fixtures: locate {statistics.median(locs):.1f} ms in 1920x1080, "
+          f"read 30x16 {statistics.median(reads):.3f} ms; "
+          f"{sum(bool(r['correct']) for r in rows)}/{len(rows)} read exactly", file=sys.stderr)
+    return 0 if all(r["correct"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
