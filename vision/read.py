@@ -39,6 +39,10 @@ CELL = 22
 SAMPLE = 16
 """Side of the central part of that square which is compared."""
 _MARGIN_PX = (CELL - SAMPLE) // 2
+MAX_REREAD = 40
+"""At most this many unknown squares get the slower shifted second look (a board covered
+by a dialog has many unknown squares and no use for it)."""
+BLUR = 0.5
 
 MAX_RMS = 24.0
 """A cell further than this (root mean squared difference, 0-255 scale) from every
@@ -47,10 +51,11 @@ template is unknown."""
 MARGIN = 0.75
 """The best state's distance must be at most this fraction of the next state's."""
 
-MEAN_TOL = 6.0
-"""A cell's mean colour may differ from its best template's by at most this much in any
-channel (flat tiles differ from the window background or a highlight by their colour
-alone; glyphs drawn at another size keep the mean colour)."""
+BG_TOL = 6.0
+"""A cell's background colour (the per-channel median of its compared part) may differ
+from its best template's by at most this much in any channel: flat tiles differ from the
+window background or a highlight by their colour alone, while a glyph drawn at another
+size changes the mean colour but not the median."""
 
 F32 = npt.NDArray[np.float32]
 
@@ -64,7 +69,7 @@ class TemplateBank:
     codes: npt.NDArray[np.int8]
     states: npt.NDArray[np.int8]
     starts: npt.NDArray[np.intp]  # first template of each state (templates sorted by code)
-    means: F32  # mean colour (B, G, R) of each template's compared part
+    backgrounds: F32  # median colour (B, G, R) of each template's compared part
 
 
 _BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
@@ -122,6 +127,9 @@ def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]
     while min(g.pitch_x, g.pitch_y) >= 2 * factor * CELL:
         region = _halve_image(region)
         factor *= 2
+    ratio = min(g.pitch_x, g.pitch_y) / (factor * CELL)
+    if ratio > 1.0 and BLUR > 0:  # anti-alias before sampling fewer pixels than there are
+        region = cv2.GaussianBlur(region, (0, 0), BLUR * ratio)
     mx, my = _maps(g, left, top, factor)
     small = cv2.remap(region, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     cells = small.reshape(g.rows, SAMPLE, g.cols, SAMPLE, 3).transpose(0, 2, 1, 3, 4)
@@ -144,7 +152,7 @@ def template_bank(skin: Skin) -> TemplateBank:
     code_arr = np.array(codes, np.int8)
     states, starts = np.unique(code_arr, return_index=True)
     bank = TemplateBank(vectors, (vectors * vectors).sum(axis=1), code_arr,
-                        states.astype(np.int8), starts.astype(np.intp), _means(vectors))
+                        states.astype(np.int8), starts.astype(np.intp), _backgrounds(vectors))
     _BANKS[id(skin)] = (skin, bank)
     return bank
 
@@ -168,8 +176,8 @@ def state_distances(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank) ->
     return np.sqrt(np.maximum(best, 0.0) / samples.shape[1])
 
 
-def _means(vectors: F32) -> F32:
-    return vectors.reshape(len(vectors), -1, 3).mean(axis=1)
+def _backgrounds(vectors: F32) -> F32:
+    return np.median(vectors.reshape(len(vectors), -1, 3), axis=1)
 
 
 def _unique_rows(samples: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.uint8],
@@ -193,8 +201,14 @@ def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
         codes, best = classify(distinct.astype(np.float32), bank, strictness)
         return codes[inverse], best[inverse]
     sq = _sq_distances(samples, bank)
+    return _decide(sq, _backgrounds(samples), samples.shape[1], bank, strictness)
+
+
+def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
+            strictness: float = 1.0) -> tuple[npt.NDArray[np.int8], F32]:
+    """Codes and best distances from squared distances (n, templates)."""
     per_state = np.minimum.reduceat(sq, bank.starts, axis=1)
-    ds = np.sqrt(np.maximum(per_state, 0.0) / samples.shape[1])
+    ds = np.sqrt(np.maximum(per_state, 0.0) / dims)
     order = np.argsort(ds, axis=1)
     best = np.take_along_axis(ds, order[:, :1], axis=1)[:, 0]
     if ds.shape[1] > 1:
@@ -202,15 +216,47 @@ def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
     else:
         second = np.full_like(best, np.inf)
     nearest = np.argmin(sq, axis=1)
-    colour_gap = np.abs(_means(samples) - bank.means[nearest]).max(axis=1)
+    colour_gap = np.abs(backgrounds - bank.backgrounds[nearest]).max(axis=1)
     codes = bank.states[order[:, 0]].copy()
     sure = (best <= MAX_RMS / strictness) & (best <= MARGIN * second)
-    sure &= colour_gap <= MEAN_TOL / strictness
+    sure &= colour_gap <= BG_TOL / strictness
     codes[~sure] = UNKNOWN
     return codes, best
 
 
+_STEPS = (-1.0, -0.5, 0.0, 0.5, 1.0)
+SHIFTS = tuple((dx, dy) for dy in _STEPS for dx in _STEPS)
+"""Offsets (image pixels) tried for a square the first pass left unknown: a glyph one
+pixel off its template's position (uneven layouts, rounding) is still recognised."""
+
+
+def reread_shifted(image: Image, geometry: BoardGeometry, bank: TemplateBank,
+                   cells: list[tuple[int, int]]) -> npt.NDArray[np.int8]:
+    """Codes of ``cells`` compared at every offset in SHIFTS (best offset per template)."""
+    g = geometry
+    sqs, bgs = [], []
+    for r, c in cells:
+        variants = []
+        for dx, dy in SHIFTS:
+            one = BoardGeometry("", g.col_left(c) + dx, g.row_top(r) + dy, g.pitch_x,
+                                g.pitch_y, 1, 1)
+            try:
+                variants.append(cell_samples(image, one)[0])
+            except ValueError:  # shifted past the image edge
+                continue
+        v = np.stack(variants).astype(np.float32)
+        sqs.append(_sq_distances(v, bank).min(axis=0))
+        bgs.append(_backgrounds(v[len(v) // 2:len(v) // 2 + 1])[0])
+    codes, _ = _decide(np.stack(sqs), np.stack(bgs), len(bank.vectors[0]), bank)
+    return codes
+
+
 def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
     """The knowledge array of the board at ``geometry`` (UNKNOWN where unsure)."""
-    codes, _ = classify(cell_samples(image, geometry), template_bank(skin))
-    return codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
+    bank = template_bank(skin)
+    codes, _ = classify(cell_samples(image, geometry), bank)
+    board = codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
+    unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
+    if unsure and len(unsure) <= MAX_REREAD:
+        board[tuple(np.array(unsure).T)] = reread_shifted(image, geometry, bank, unsure)
+    return board
