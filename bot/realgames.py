@@ -28,6 +28,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+import cv2
 import mss
 import numpy as np
 import numpy.typing as npt
@@ -152,7 +153,7 @@ class VirtualDisplay:
         self._tmp = tempfile.TemporaryDirectory(prefix="sweepbot-vd-")
         self.tmpdir = Path(self._tmp.name)
         self.display = self._start_xvfb()
-        bus = self._start_dbus()
+        bus = self.new_bus()
         self.env = self._child_env(bus)
         if self.window_manager:
             self.spawn(["openbox", "--sm-disable"])
@@ -174,10 +175,12 @@ class VirtualDisplay:
             if write_fd >= 0:
                 os.close(write_fd)
 
-    def _start_dbus(self) -> str:
-        config = self.tmpdir / "dbus.conf"
-        (self.tmpdir / "bus").mkdir()
-        config.write_text(_DBUS_CONFIG.format(dir=self.tmpdir / "bus"))
+    def new_bus(self) -> str:
+        """Start one more private D-Bus session (stopped on exit); its address.
+        GTK games are single-instance per bus: each gnome-mines gets its own."""
+        folder = Path(tempfile.mkdtemp(prefix="bus-", dir=self.tmpdir))
+        config = folder / "dbus.conf"
+        config.write_text(_DBUS_CONFIG.format(dir=folder))
         proc = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork",
                                  "--print-address"], stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL)
@@ -216,7 +219,7 @@ class VirtualDisplay:
             monitor = dict(zip(("left", "top", "width", "height"), region, strict=True))
         shot = self._grabber.grab(monitor)
         raw = np.frombuffer(shot.raw, np.uint8).reshape(shot.height, shot.width, 4)
-        return np.ascontiguousarray(raw[..., :3])
+        return np.asarray(cv2.cvtColor(raw, cv2.COLOR_BGRA2BGR), np.uint8)  # fast, contiguous
 
     def x11(self) -> Xlib.display.Display:
         """This display's python-xlib connection (opened on first use) for XTEST input."""
@@ -424,7 +427,7 @@ def launch_gnome_mines(vd: VirtualDisplay, cols: int, rows: int, mines: int,
     keyfile = config / "glib-2.0" / "settings" / "keyfile"
     keyfile.parent.mkdir(parents=True)
     keyfile.write_text(gnome_keyfile(cols, rows, mines, width, height, 0 if preset else 3))
-    env = {**vd.env, "XDG_CONFIG_HOME": str(config)}
+    env = {**vd.env, "XDG_CONFIG_HOME": str(config), "DBUS_SESSION_BUS_ADDRESS": vd.new_bus()}
     before = set(visible_windows(vd, "Mines"))
     proc = vd.spawn([GNOME_MINES, *([preset] if preset else [])], env=env)
     wid = wait_for_window(vd, proc, "^Mines$", before, timeout)
@@ -444,3 +447,35 @@ def _choose_custom_size(game: GameWindow) -> None:
     time.sleep(0.4)
     key(vd, "Tab", "Tab", "Tab", "Tab", "space")
     time.sleep(0.5)
+
+
+def _timed(label: str, fn: object, repeat: int = 1) -> object:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        result = fn() if callable(fn) else None
+    print(f"{label}: {(time.perf_counter() - start) / repeat * 1000:.1f} ms")
+    return result
+
+
+def measure() -> None:
+    """Print how long the launcher's steps take here (``python -m bot.realgames``)."""
+    vd = _timed("start display (Xvfb + dbus)", VirtualDisplay().__enter__)
+    assert isinstance(vd, VirtualDisplay)
+    try:
+        xd = _timed("launch xdemineur 30x16 (until mapped)",
+                    lambda: launch_xdemineur(vd, 30, 16, 99))
+        _timed("launch gnome-mines --medium (until mapped)",
+               lambda: launch_gnome_mines(vd, 16, 16, 40, 800, 700))
+        _timed("launch gnome-mines custom 9x9 (incl. size screen)",
+               lambda: launch_gnome_mines(vd, 9, 9, 10, 600, 420))
+        _timed("screenshot 1920x1080 (BGR array)", vd.screenshot, 50)
+        _timed("screenshot 640x440 region", lambda: vd.screenshot((0, 0, 640, 440)), 200)
+        _timed("click (XTEST, synced)", lambda: click(vd, 1900, 1000, 3), 200)
+        assert isinstance(xd, GameWindow)
+        _timed("window rect", xd.rect, 200)
+    finally:
+        vd.close()
+
+
+if __name__ == "__main__":
+    measure()

@@ -84,3 +84,15 @@ def test_gnome_mines_custom_size_shows_the_board() -> None:
         columns = np.nonzero(covered.sum(axis=0) > 100)[0]
         runs = 1 + int((np.diff(columns) > 1).sum())
         assert runs == 9, "nine columns of covered tiles"
+
+
+def test_two_gnome_mines_at_once_each_get_a_window() -> None:
+    """GTK games are single-instance per D-Bus session; each launch gets its own bus."""
+    need(*BASE, GNOME_MINES)
+    with VirtualDisplay() as vd:
+        small = launch_gnome_mines(vd, 8, 8, 10)
+        medium = launch_gnome_mines(vd, 16, 16, 40, width=700, height=700)
+        assert small.wid != medium.wid
+        medium.move(800, 100)
+        assert small.rect()[:2] == (0, 0) and medium.rect()[:2] == (800, 100)
+        assert small.proc.poll() is None and medium.proc.poll() is None
