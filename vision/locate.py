@@ -46,7 +46,7 @@ MAX_PITCH = 160.0
 COLOUR_TOL = 2
 GROW_KNOWN = 0.8  # a strip joins the board when this share of its squares reads as known
 GROW_STRICTNESS = 1.0  # ... read with the tolerances divided by this
-ACCEPT_KNOWN = 0.6  # a lattice is a board when this share of its squares reads as known
+ACCEPT_KNOWN = 0.4  # a lattice is a board when this share of its squares reads as known
 
 
 class BoardNotFound(ValueError):
@@ -250,6 +250,19 @@ def _lines(values: npt.NDArray[np.float64], pitch: float) -> tuple[
     return seg, idx
 
 
+def _overlap(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> float:
+    """How much of the shorter of two index ranges the other one covers (0..1)."""
+    lo, hi = max(a.min(), b.min()), min(a.max(), b.max())
+    return max(0, hi - lo + 1) / min(np.ptp(a) + 1, np.ptp(b) + 1)
+
+
+def _same_band(rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64],
+               main: npt.NDArray[np.bool_], other: npt.NDArray[np.bool_]) -> bool:
+    """Whether ``other`` spans the same rows (or columns) as ``main``, beside it."""
+    return bool(_overlap(rows[main], rows[other]) >= 0.8 or
+                _overlap(cols[main], cols[other]) >= 0.8)
+
+
 def link_lattice(blobs: Blobs, px: float, py: float) -> Lattice | None:
     """The biggest connected set of blobs on one lattice, with their indices."""
     keep = (np.abs(np.log(blobs.px / px)) < 0.15) & (np.abs(np.log(blobs.py / py)) < 0.15)
@@ -269,8 +282,13 @@ def link_lattice(blobs: Blobs, px: float, py: float) -> Lattice | None:
     occupied[rows, cols] = 1
     grown = cv2.dilate(occupied, np.ones((5, 5), np.uint8))
     n, labels = cv2.connectedComponents(grown, connectivity=8)
-    sizes = np.bincount(labels[rows, cols], minlength=n)
-    member = labels[rows, cols] == int(np.argmax(sizes))
+    lab = labels[rows, cols]
+    sizes = np.bincount(lab, minlength=n)
+    main = int(np.argmax(sizes))
+    member = lab == main
+    for k in range(1, n):  # parts of the same board split by a window over its middle
+        if k != main and sizes[k] >= 4 and _same_band(rows, cols, member, lab == k):
+            member |= lab == k
     if member.sum() < 2:
         return None
     rows, cols = rows[member], cols[member]
