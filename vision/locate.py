@@ -263,12 +263,28 @@ def _same_band(rows: npt.NDArray[np.int64], cols: npt.NDArray[np.int64],
                 _overlap(cols[main], cols[other]) >= 0.8)
 
 
+def _spacing(along: npt.NDArray[np.float64], across: npt.NDArray[np.float64], pitch: float,
+             pitch_across: float) -> float:
+    """The median distance between neighbouring blobs of one line (``pitch`` if none):
+    blob sizes only estimate the pitch (fixed gaps, subsampling), neighbours measure it."""
+    order = np.argsort(across)
+    cuts = np.nonzero(np.diff(across[order]) > 0.3 * pitch_across)[0] + 1
+    steps = []
+    for line in np.split(order, cuts):
+        if len(line) > 1:
+            d = np.diff(np.sort(along[line]))
+            steps.append(d[(d > 0.6 * pitch) & (d < 1.6 * pitch)])
+    found = np.concatenate(steps) if steps else np.zeros(0)
+    return float(np.median(found)) if len(found) >= 3 else pitch
+
+
 def link_lattice(blobs: Blobs, px: float, py: float) -> Lattice | None:
     """The biggest connected set of blobs on one lattice, with their indices."""
     keep = (np.abs(np.log(blobs.px / px)) < 0.15) & (np.abs(np.log(blobs.py / py)) < 0.15)
     if keep.sum() < 2:
         return None
     cx, cy, colour = blobs.cx[keep], blobs.cy[keep], blobs.colour[keep]
+    px, py = _spacing(cx, cy, px, py), _spacing(cy, cx, py, px)
     sx, ix = _lines(cx, px)
     sy, iy = _lines(cy, py)
     ok = (sx >= 0) & (sy >= 0)
