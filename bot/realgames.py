@@ -216,7 +216,12 @@ class VirtualDisplay:
         if region is None:
             monitor = self._grabber.monitors[1]
         else:
-            monitor = dict(zip(("left", "top", "width", "height"), region, strict=True))
+            left, top, width, height = region
+            if left < 0 or top < 0 or width <= 0 or height <= 0 \
+                    or left + width > self.width or top + height > self.height:
+                raise ValueError(f"region {region} is not inside the "
+                                 f"{self.width}x{self.height} screen")
+            monitor = {"left": left, "top": top, "width": width, "height": height}
         shot = self._grabber.grab(monitor)
         raw = np.frombuffer(shot.raw, np.uint8).reshape(shot.height, shot.width, 4)
         return np.asarray(cv2.cvtColor(raw, cv2.COLOR_BGRA2BGR), np.uint8)  # fast, contiguous
