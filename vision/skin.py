@@ -15,7 +15,8 @@ calibration tool) works with ``locate_board``, ``read_board`` and ``read_status`
 
   * ``"face"``: a face button; ``templates`` maps ``playing``/``won``/``lost`` to PNG
     lists, searched inside ``region`` (see below). The best match under
-    ``threshold`` (TM_SQDIFF_NORMED, default 0.05) gives the status.
+    ``threshold`` (root mean squared difference, 0-255 scale, default 10) gives the
+    status.
   * ``"board"``: from the cells: lost when a ``mine``/``exploded``/``wrong_flag``
     square is visible; won when ``templates`` (``{"won": [...]}``, optional) are found
     in ``region`` or when no square is left covered, question-marked or unknown;
@@ -25,8 +26,9 @@ calibration tool) works with ``locate_board``, ``read_board`` and ``read_status`
   match of ``templates`` (a PNG list) inside ``region``) or ``"key"`` (press ``keys``,
   e.g. ``["ctrl+n"]``; nothing to click).
 
-``region`` is ``[dx0, dy0, dx1, dy1]`` in image pixels added to the board's bounds
-(left + dx0, top + dy0, right + dx1, bottom + dy1); absent means the whole image.
+``region`` is ``[[fx0, dx0, fy0, dy0], [fx1, dx1, fy1, dy1]]``: the rectangle with
+corners ``(left + fx * width + dx, top + fy * height + dy)`` relative to the board's
+bounds, in image pixels; absent means the whole image.
 Status and restart templates are matched at their stored size (window furniture
 does not scale with the board) unless ``"scale_with_board": true``.
 

@@ -39,7 +39,8 @@ from vision.read import read_board
 from vision.skin import Image, Skin, SkinError
 
 STATUSES = ("playing", "won", "lost", "unknown")
-DEFAULT_THRESHOLD = 0.05
+DEFAULT_THRESHOLD = 10.0
+"""Root mean squared difference (0-255) under which a status/restart template matches."""
 LOSS_CODES = (MINE, EXPLODED, WRONG_FLAG)
 
 
@@ -74,17 +75,19 @@ def _scaled(tpl: Image, section: Mapping[str, Any], geometry: BoardGeometry,
 
 def best_match(image: Image, rect: PixelRect, templates: Iterable[Image]) -> tuple[
         float, PixelPoint | None]:
-    """Lowest TM_SQDIFF_NORMED score of any template inside rect, and the match centre."""
+    """Lowest root mean squared difference (0-255) of any template placed anywhere
+    inside rect, and that placement's centre."""
     area = image[rect.top:rect.top + rect.height, rect.left:rect.left + rect.width]
     best, where = float("inf"), None
     for tpl in templates:
         th, tw = tpl.shape[:2]
         if area.shape[0] < th or area.shape[1] < tw:
             continue
-        scores = cv2.matchTemplate(area, tpl, cv2.TM_SQDIFF_NORMED)
+        scores = cv2.matchTemplate(area, tpl, cv2.TM_SQDIFF)
         low, _, loc, _ = cv2.minMaxLoc(scores)
-        if low < best:
-            best = float(low)
+        rms = float(np.sqrt(max(low, 0.0) / tpl.size))
+        if rms < best:
+            best = rms
             where = PixelPoint(rect.left + loc[0] + tw / 2, rect.top + loc[1] + th / 2)
     return best, where
 
