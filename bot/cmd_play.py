@@ -66,6 +66,14 @@ class PrintObserver(Observer):
     def __init__(self, log: TextIO | None, out: TextIO = sys.stdout) -> None:
         self.log, self.out = log, out
 
+    def on_board(self, player: Player) -> None:
+        g = player.geometry
+        assert g is not None
+        b = g.bounds()
+        print(f"found a {g.cols}x{g.rows} {g.skin} board with {player.mines} mines at "
+              f"({b.left}, {b.top}); move the mouse, push it into a screen corner or press "
+              "Ctrl+C to stop", file=self.out, flush=True)
+
     def on_game(self, player: Player, result: GameResult) -> None:
         n = len(player.results)
         extra = f" ({result.reason})" if result.reason else ""
@@ -129,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     log = args.log.open("a") if args.log else None
     try:
-        player = make_player(args, PrintObserver(log), dry=args.dry_run)
+        observer = Observer() if args.dry_run else PrintObserver(log)
+        player = make_player(args, observer, dry=args.dry_run)
         if args.dry_run:
             print_preview(player.preview(), args.heatmap)
             return 0

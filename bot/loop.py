@@ -71,6 +71,9 @@ class PlayConfig:
 class Observer:
     """Hooks for progress display and recording; the default does nothing."""
 
+    def on_board(self, player: Player) -> None:
+        """The board was found (``player.geometry``, ``player.mines`` are set)."""
+
     def on_turn(self, player: Player, image: Image, board: Board, decision: Decision) -> None:
         pass
 
@@ -272,6 +275,7 @@ class Player:
         self.mines = self._mine_count(self.screen.grab(), geometry)
         self.needs_flags = self.reader.needs_flags(geometry)
         self._new_strategy()
+        self.observer.on_board(self)
 
     def _new_strategy(self) -> None:
         """A fresh strategy for a new game (none is kept across games)."""

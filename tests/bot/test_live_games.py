@@ -222,3 +222,27 @@ def test_under_a_window_manager_every_click_lands(tmp_path: Path) -> None:
         time.sleep(0.3)
         seen = [json.loads(line)["outcome"] for line in truth.read_text().splitlines()]
         assert seen == [r.outcome for r in results]
+
+
+def test_ctrl_c_stops_play_cleanly_between_moves(vd, tmp_path: Path) -> None:
+    import signal
+    import time
+
+    from bot.realgames import launch_xdemineur
+
+    need_skin("xdemineur")
+    launch_xdemineur(vd, 30, 16, 99)
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
+    env.update(DISPLAY=vd.display, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "--games", "500",
+                             "--mines", "99", "--bug-dir", str(tmp_path)], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # "found a 30x16 xdemineur board ..."
+    assert "found a 30x16 xdemineur board with 99 mines" in first, first
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 1, out + err
+    assert "stopped by Ctrl+C" in out and "Traceback" not in err
+    assert "games:" in out  # the summary is still printed
