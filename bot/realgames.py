@@ -423,8 +423,10 @@ def gnome_keyfile(cols: int, rows: int, mines: int, width: int, height: int,
 def launch_gnome_mines(vd: VirtualDisplay, cols: int, rows: int, mines: int,
                        width: int = 600, height: int = 400,
                        timeout: float = 15.0) -> GameWindow:
-    """Start gnome-mines with its own settings; presets by flag, any other size via
-    the size screen (Custom, then Play Game) driven from the keyboard."""
+    """Start gnome-mines with its own settings (and its own D-Bus session); presets by
+    flag, any other size via the size screen (Custom, then Play Game) driven from the
+    keyboard. Returns once covered tiles are on the screen. The pointer is left where
+    it was: move it off the board before reading (the tile under it is highlighted)."""
     if missing := missing_programs(GNOME_MINES):
         raise LaunchError(f"missing programs: {', '.join(missing)}")
     preset = GNOME_PRESETS.get((cols, rows, mines))
@@ -437,10 +439,21 @@ def launch_gnome_mines(vd: VirtualDisplay, cols: int, rows: int, mines: int,
     proc = vd.spawn([GNOME_MINES, *([preset] if preset else [])], env=env)
     wid = wait_for_window(vd, proc, "^Mines$", before, timeout)
     game = GameWindow(vd, proc, wid, "gnome-mines")
-    time.sleep(0.5)
     if not preset:
+        _wait_for(lambda: game.rect()[2] > 1, timeout, "the gnome-mines window")
+        time.sleep(0.3)  # the size screen takes keys only once it is drawn
         _choose_custom_size(game)
+    _wait_for(lambda: _covered_pixels(game) > 1000, timeout, "the gnome-mines board")
     return game
+
+
+GNOME_COVERED_BGR = (182, 189, 186)
+"""gnome-mines' covered tile colour #babdb6, in BGR."""
+
+
+def _covered_pixels(game: GameWindow) -> int:
+    """How many pixels of the window show gnome-mines' covered-tile colour."""
+    return int(np.all(game.screenshot() == GNOME_COVERED_BGR, axis=2).sum())
 
 
 def _choose_custom_size(game: GameWindow) -> None:
@@ -451,7 +464,6 @@ def _choose_custom_size(game: GameWindow) -> None:
     key(vd, "Tab", "Tab", "Tab", "space")
     time.sleep(0.4)
     key(vd, "Tab", "Tab", "Tab", "Tab", "space")
-    time.sleep(0.5)
 
 
 def _timed(label: str, fn: object, repeat: int = 1) -> object:
