@@ -246,3 +246,26 @@ def test_ctrl_c_stops_play_cleanly_between_moves(vd, tmp_path: Path) -> None:
     assert proc.returncode == 1, out + err
     assert "stopped by Ctrl+C" in out and "Traceback" not in err
     assert "games:" in out  # the summary is still printed
+
+
+def test_pushing_the_pointer_into_a_corner_stops_play(vd, tmp_path: Path) -> None:
+    import time
+
+    from bot.realgames import launch_xdemineur
+
+    need_skin("xdemineur")
+    launch_xdemineur(vd, 30, 16, 99)
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
+    env.update(DISPLAY=vd.display, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "--games", "500",
+                             "--mines", "99", "--bug-dir", str(tmp_path)], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert "found a 30x16" in proc.stdout.readline()
+    deadline = time.monotonic() + 20
+    while proc.poll() is None and time.monotonic() < deadline:
+        vd.xdotool("mousemove", "0", "0")  # a hand pushing the mouse into the corner
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 1, out + err
+    assert "fail-safe" in out or "moved by someone else" in out, out
+    assert "Traceback" not in err
