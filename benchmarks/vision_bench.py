@@ -74,13 +74,14 @@ def bench(repeat: int) -> list[dict[str, object]]:
         full = desktop(shot)
         g = locate_board(full, skins)
         ok = not diff_boards(expected, read_board(full, g, by_name[g.skin]))
-        loc_wall, loc_cpu = timed(lambda: locate_board(full, skins), repeat)
+        loc_wall, loc_cpu = timed(lambda full=full: locate_board(full, skins), repeat)
         row: dict[str, object] = {"case": f"{png.parent.name}/{png.stem}", "correct": ok,
                                   "locate_ms": round(loc_wall, 2),
                                   "locate_cpu_ms": round(loc_cpu, 2)}
         if expected.shape == (16, 30):
             skin = by_name[g.skin]
-            rd_wall, rd_cpu = timed(lambda: read_board(full, g, skin), repeat * 5)
+            rd_wall, rd_cpu = timed(lambda full=full, g=g, skin=skin: read_board(full, g, skin),
+                                    repeat * 5)
             row.update(read_ms=round(rd_wall, 3), read_cpu_ms=round(rd_cpu, 3))
         rows.append(row)
     return rows

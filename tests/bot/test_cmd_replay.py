@@ -36,7 +36,7 @@ def test_a_difference_is_printed_and_exits_1(tmp_path: Path,
     png.with_suffix(".board").write_text("\n".join(lines) + "\n")
     assert main(["replay", str(png)]) == 1
     out = capsys.readouterr().out
-    assert "1 differences from the .board" in out and f"(0, 0): expected" in out
+    assert "1 differences from the .board" in out and "(0, 0): expected" in out
 
 
 def test_json_has_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:

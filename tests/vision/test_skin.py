@@ -48,7 +48,8 @@ def test_save_then_load_gives_the_same_skin_and_the_same_reading(tmp_path: Path)
     assert (read_board(image, g, again) == expected).all()
 
 
-def test_env_overrides_the_templates_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_env_overrides_the_templates_folder(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
     save_skin(load_skin("xdemineur"), tmp_path / "mine")
     monkeypatch.setenv("SWEEPBOT_TEMPLATES", str(tmp_path))
     assert available_skins() == ["mine"]
