@@ -23,9 +23,10 @@ from typing import Any
 
 import cv2
 import numpy as np
-import numpy.typing as npt
 
 from bot.chord import chord_clicks
+from bot.consistency import contradiction
+from bot.frames import changed_cells, sub_geometry
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.reader import NotFound, Reader, Restart, preset_mines
 from bot.results import GameResult
@@ -712,89 +713,3 @@ def screen_map(screen: Screen, mouse: Mouse) -> ScreenMap:
     origin = getattr(screen, "origin", lambda: (0, 0))()
     points = getattr(screen, "points_size", mouse.size)()
     return ScreenMap.measure(screen.size(), points, origin)
-
-
-def sub_geometry(g: BoardGeometry, r0: int, r1: int, c0: int, c1: int) -> BoardGeometry:
-    """The lattice of rows r0..r1-1 and columns c0..c1-1 of ``g``.
-
-    >>> g = BoardGeometry("s", 10.0, 20.0, 5.0, 4.0, 8, 9)
-    >>> sub_geometry(g, 2, 4, 3, 9).cell_center((0, 0)) == g.cell_center((2, 3))
-    True
-    """
-    lefts = None if g.lefts is None else g.lefts[c0:c1]
-    tops = None if g.tops is None else g.tops[r0:r1]
-    return BoardGeometry(g.skin, g.col_left(c0), g.row_top(r0), g.pitch_x, g.pitch_y,
-                         r1 - r0, c1 - c0, lefts, tops)
-
-
-def changed_cells(before: Image, after: Image, g: BoardGeometry) -> np.ndarray:
-    """Which squares (rows x cols booleans) have any pixel that differs.
-
-    >>> a = np.zeros((40, 60, 3), np.uint8)
-    >>> b = a.copy(); b[25, 31] = 9
-    >>> g = BoardGeometry("s", 0.0, 0.0, 20.0, 20.0, 2, 3)
-    >>> changed_cells(a, b, g).astype(int).tolist()
-    [[0, 0, 0], [0, 1, 0]]
-    """
-    h, w = after.shape[:2]
-    ys = np.clip(np.rint([g.row_top(r) for r in range(g.rows + 1)]).astype(np.intp), 0, h)
-    xs = np.clip(np.rint([g.col_left(c) for c in range(g.cols + 1)]).astype(np.intp), 0, w)
-    if ys[-1] <= ys[0] or xs[-1] <= xs[0]:
-        return np.zeros((g.rows, g.cols), dtype=bool)
-    rows = slice(ys[0], ys[-1])  # whole rows: a free reshape to (height, width * 3)
-    diff = (before[rows] != after[rows]).reshape(ys[-1] - ys[0], -1)
-    per_row = np.logical_or.reduceat(diff, np.minimum(ys[:-1] - ys[0], diff.shape[0] - 1), axis=0)
-    ch = after.shape[2] if after.ndim == 3 else 1
-    band = per_row[:, ch * xs[0]:ch * xs[-1]]
-    starts = np.minimum(ch * (xs[:-1] - xs[0]), band.shape[1] - 1)
-    return np.logical_or.reduceat(band, starts, axis=1)
-
-
-def contradiction(board: Board, known: Board | None) -> str:
-    """Why ``board`` cannot be a true later view of ``known`` ("" if it can).
-
-    >>> import numpy as np
-    >>> known = np.array([[1, -1]], dtype=np.int8)
-    >>> contradiction(np.array([[-1, -1]], dtype=np.int8), known)
-    'revealed square (0, 0) turned covered'
-    >>> contradiction(np.array([[1, -7]], dtype=np.int8), known)
-    'unreadable square (0, 1)'
-    >>> contradiction(np.array([[1, 2]], dtype=np.int8), known)
-    ''
-    >>> contradiction(np.array([[1, -1]], dtype=np.int8), np.array([[1, -2]], dtype=np.int8))
-    'flagged square (0, 1) shows no flag'
-    >>> contradiction(np.array([[0, -1]], dtype=np.int8), None)  # a 0 opens its neighbours
-    'open square (0, 0) shows 0 next to a covered square (a redraw caught half-way?)'
-    """
-    unknown = np.argwhere(board == UNKNOWN)
-    if len(unknown):
-        return f"unreadable square {tuple(int(v) for v in unknown[0])}"
-    zero = np.argwhere((board == 0) & _next_to(np.isin(board, (COVERED, QUESTION))))
-    if len(zero):
-        cell = tuple(int(v) for v in zero[0])
-        return f"open square {cell} shows 0 next to a covered square (a redraw caught half-way?)"
-    if known is None:
-        return ""
-    if known.shape != board.shape:
-        return "the board changed size"
-    lost = np.argwhere((known >= 0) & (board != known))
-    if len(lost):
-        cell = tuple(int(v) for v in lost[0])
-        what = "turned covered" if board[cell] < 0 else "changed its number"
-        return f"revealed square {cell} {what}"
-    unflagged = np.argwhere((known == FLAG) & np.isin(board, (COVERED, QUESTION)))
-    if len(unflagged):
-        return f"flagged square {tuple(int(v) for v in unflagged[0])} shows no flag"
-    return ""
-
-
-def _next_to(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """Squares with at least one of their 8 neighbours in ``mask``."""
-    rows, cols = mask.shape
-    padded = np.pad(mask, 1)
-    out = np.zeros_like(mask)
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if dr or dc:
-                out |= padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols]
-    return out

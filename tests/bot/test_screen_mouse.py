@@ -24,7 +24,8 @@ from bot.screen import FileScreen, ScreenMap, ScreenPoint, clip_rect
 from vision.geometry import PixelPoint, PixelRect
 
 DOCTEST_MODULES = ["bot.screen", "bot.mouse", "bot.metrics", "bot.results", "bot.heatmap",
-                   "bot.recording", "bot.loop", "bot.reader", "bot.cmd_demo", "bot.chord"]
+                   "bot.recording", "bot.loop", "bot.reader", "bot.cmd_demo", "bot.chord",
+                   "bot.frames", "bot.consistency"]
 
 
 @pytest.mark.parametrize("name", DOCTEST_MODULES)
