@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import cv2
 import numpy as np
@@ -126,7 +127,7 @@ def _key_of(img: Image, state: int) -> KeyBlob | None:
     if counts.max() < 0.2 * h * w:
         return None
     colour = (top >> 16, (top >> 8) & 255, top & 255)
-    blobs = mask_blobs(cv2.inRange(img, colour, colour))
+    blobs = mask_blobs(cast(Image, cv2.inRange(img, colour, colour)))
     if not len(blobs):
         return None
     x, y, bw, bh, fill = blobs[int(np.argmax(blobs[:, 2] * blobs[:, 3]))]
@@ -163,14 +164,15 @@ def find_blobs(image: Image, keys: Sequence[KeyBlob], step: int,
         h, w = image.shape[:2]
         # area means keep 1-pixel grid lines as a (blended) separator between tiles
         even = image[: h - h % step, : w - w % step]
-        image = cv2.resize(even, (w // step, h // step), interpolation=cv2.INTER_AREA)
+        image = cast(Image, cv2.resize(even, (w // step, h // step),
+                                       interpolation=cv2.INTER_AREA))
     parts = []
     for colour in sorted({k.colour for k in keys}):
         if only is not None and _packed(colour) not in only:
             continue
         lo = tuple(max(0, v - COLOUR_TOL) for v in colour)
         hi = tuple(min(255, v + COLOUR_TOL) for v in colour)
-        b = mask_blobs(cv2.inRange(image, lo, hi))
+        b = mask_blobs(cast(Image, cv2.inRange(image, lo, hi)))
         x, y, w, h, fill = (b[:, i] for i in range(5))
         ok = (w >= 3) & (h >= 3) & (w <= 2.5 * h) & (h <= 2.5 * w)
         for key in (k for k in keys if k.colour == colour):
@@ -409,9 +411,10 @@ def refine(image: Image, g: BoardGeometry, skin: Skin,
     h, w = image.shape[:2]
     left, top = max(0, b.left - 2), max(0, b.top - 2)
     right, bottom = min(w, b.left + b.width + 2), min(h, b.top + b.height + 2)
-    b = find_blobs(image[top:bottom, left:right], skin_keys(skin), 1, colours)
-    b = b.where((np.abs(np.log(b.px / g.pitch_x)) < 0.3) & (np.abs(np.log(b.py / g.pitch_y)) < 0.3))
-    cx, cy = b.cx + left, b.cy + top
+    found = find_blobs(image[top:bottom, left:right], skin_keys(skin), 1, colours)
+    near = np.abs(np.log(found.px / g.pitch_x)) < 0.3
+    near &= np.abs(np.log(found.py / g.pitch_y)) < 0.3
+    cx, cy = found.cx[near] + left, found.cy[near] + top
     edges_x = np.array([g.col_left(c) for c in range(g.cols + 1)])
     edges_y = np.array([g.row_top(r) for r in range(g.rows + 1)])
     cols = np.searchsorted(edges_x, cx, side="right") - 1

@@ -24,6 +24,7 @@ F..
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import cv2
 import numpy as np
@@ -78,7 +79,7 @@ _BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
 def _halve_image(img: Image) -> Image:
     h, w = img.shape[:2]
     even = img[: h - h % 2, : w - w % 2]
-    return cv2.resize(even, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    return cast(Image, cv2.resize(even, (w // 2, h // 2), interpolation=cv2.INTER_AREA))
 
 
 def _axis_map(edges: npt.NDArray[np.float64], pitch: float, origin: int,
@@ -129,7 +130,7 @@ def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]
         factor *= 2
     ratio = min(g.pitch_x, g.pitch_y) / (factor * CELL)
     if ratio > 1.0 and BLUR > 0:  # anti-alias before sampling fewer pixels than there are
-        region = cv2.GaussianBlur(region, (0, 0), BLUR * ratio)
+        region = cast(Image, cv2.GaussianBlur(region, (0, 0), BLUR * ratio))
     mx, my = _maps(g, left, top, factor)
     small = cv2.remap(region, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     cells = small.reshape(g.rows, SAMPLE, g.cols, SAMPLE, 3).transpose(0, 2, 1, 3, 4)
@@ -197,11 +198,12 @@ def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
     squares at a lattice's edge belong to the board). Identical samples (a board is
     mostly the same few tiles) are compared once."""
     if samples.dtype == np.uint8:
-        distinct, inverse = _unique_rows(samples)
+        distinct, inverse = _unique_rows(cast(npt.NDArray[np.uint8], samples))
         codes, best = classify(distinct.astype(np.float32), bank, strictness)
         return codes[inverse], best[inverse]
-    sq = _sq_distances(samples, bank)
-    return _decide(sq, _backgrounds(samples), samples.shape[1], bank, strictness)
+    floats = cast(F32, samples)
+    sq = _sq_distances(floats, bank)
+    return _decide(sq, _backgrounds(floats), floats.shape[1], bank, strictness)
 
 
 def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,

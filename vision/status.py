@@ -28,7 +28,7 @@ PixelPoint(x=132.0, y=54.0)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -70,7 +70,7 @@ def _scaled(tpl: Image, section: Mapping[str, Any], geometry: BoardGeometry,
         return tpl
     f = geometry.pitch_x / skin.cell_size[0]
     size = (max(1, round(tpl.shape[1] * f)), max(1, round(tpl.shape[0] * f)))
-    return cv2.resize(tpl, size, interpolation=cv2.INTER_AREA)
+    return cast(Image, cv2.resize(tpl, size, interpolation=cv2.INTER_AREA))
 
 
 def best_match(image: Image, rect: PixelRect, templates: Iterable[Image]) -> tuple[
