@@ -8,6 +8,8 @@ square certainly safe (progress), and how safe the best next guess would be. It 
 the square with the best chance of surviving this click *and* the next one, never a
 square whose value is already known (no information) while another is available, and
 takes an isolated 50/50 (which no later information can settle) as soon as it shows.
+When only a few layouts are left, an exhaustive search of the remaining game picks the
+square with the best chance of winning outright (:func:`endgame`).
 
 >>> from solver.textboard import parse_board
 >>> strategy = ExactStrategy("safe")
@@ -43,7 +45,8 @@ from solver.probability import (
 from solver.strategy import Decision
 
 FIRST_CLICK_OPENING = (3, 3)
-"""First click under the ``opening`` rule, measured from the nearest corner."""
+"""First click (row, col) under the ``opening`` rule (clamped to the board's middle);
+every other rule clicks the corner (0, 0), the square most likely to be a zero."""
 CANDIDATES = 8
 """How many near-safest squares get the lookahead."""
 NEAR_SAFEST = 0.10
