@@ -439,7 +439,7 @@ class Candidate:
 
 def _candidate(image: Image, lat: Lattice, skin: Skin) -> Candidate | None:
     g = refine(image, grow(image, lat, skin), skin, lat.colours[:2])
-    if g.rows * g.cols < 4 or not _inside(g, image):
+    if g.rows < 2 or g.cols < 2 or not _inside(g, image):
         return None
     return Candidate(g, _known_share(image, g, skin))
 
@@ -467,14 +467,20 @@ def locate_with_skin(image: Image, skin: Skin) -> Candidate | None:
     """The best board of one skin in the image, or None."""
     keys = skin_keys(skin)
     first = [k for k in keys if k.colour in _first_colours(skin)]
-    found = _locate_with_keys(image, skin, first) if first else None
-    if found is not None and found.score[0]:
-        return found
-    return _locate_with_keys(image, skin, keys) or found
+    steps = (2, 1) if image.shape[0] * image.shape[1] > 800_000 else (1,)
+    found: Candidate | None = None
+    for step in steps:  # a half-size copy first; full size if that finds nothing
+        for tier in ((first, keys) if first else (keys,)):
+            cand = _locate_with_keys(image, skin, tier, step)
+            if cand is not None and cand.score[0]:
+                return cand
+            if cand is not None and (found is None or cand.score > found.score):
+                found = cand
+    return found
 
 
-def _locate_with_keys(image: Image, skin: Skin, keys: Sequence[KeyBlob]) -> Candidate | None:
-    step = 2 if image.shape[0] * image.shape[1] > 800_000 else 1
+def _locate_with_keys(image: Image, skin: Skin, keys: Sequence[KeyBlob],
+                      step: int) -> Candidate | None:
     blobs = find_blobs(image, keys, step)
     lattices = [lat for p in pitch_hypotheses(blobs) if (lat := link_lattice(blobs, *p))]
     lattices.sort(key=lambda la: -len(la.cx) * la.px * la.py)  # most board area first
