@@ -112,9 +112,23 @@ def changed_blobs(before: Image, after: Image, board: PixelRect, ignore: np.ndar
             out.append(PixelRect(x + 4, y + 4, max(1, w - 8), max(1, h - 8)))
     out = [piece for r in out for piece in _controls(after, r, b)]
     top_centre = (b.left + b.width / 2, b.top)
-    out.sort(key=lambda r: np.hypot(r.left + r.width / 2 - top_centre[0],
-                                    r.top + r.height / 2 - top_centre[1]))
+    out.sort(key=lambda r: (not _button_like(after, r),
+                            np.hypot(r.left + r.width / 2 - top_centre[0],
+                                     r.top + r.height / 2 - top_centre[1])))
     return out
+
+
+def _button_like(image: Image, r: PixelRect, ring: int = 4) -> bool:
+    """Is ``r`` filled with a colour of its own (a button, a face), unlike text, whose
+    most common colour is the background around it?"""
+    inner = crop(image, r).reshape(-1, 3)
+    outer = crop(image, r, ring)
+    border = np.concatenate([outer[:ring].reshape(-1, 3), outer[-ring:].reshape(-1, 3),
+                             outer[:, :ring].reshape(-1, 3), outer[:, -ring:].reshape(-1, 3)])
+    if not len(inner) or not len(border):
+        return False
+    gap = np.abs(np.median(inner, axis=0) - np.median(border, axis=0)).max()
+    return bool(gap > 20)
 
 
 def _controls(image: Image, r: PixelRect, board: PixelRect) -> list[PixelRect]:
@@ -180,6 +194,7 @@ class LiveCalibrator:
         self.map = ScreenMap()
         self.mines: int | None = options.mines
         self.changes: np.ndarray | None = None
+        self._volatile = np.zeros((1, 1), bool)
         self.endings: list[Ending] = []
         self.restart: dict[str, Any] = {}
         self.restart_rects: list[PixelRect] = []
@@ -272,6 +287,7 @@ class LiveCalibrator:
         origin = getattr(self.screen, "origin", lambda: (0, 0))()
         self.map = ScreenMap.measure((w, h), self.mouse.size(), origin)
         self.changes = np.zeros((h, w), np.int16)
+        self._volatile = np.zeros((h, w), bool)
         ids = self.ids(image)
         looks, counts = np.unique(ids, return_counts=True)
         covered = int(looks[np.argmax(counts)])
@@ -347,6 +363,7 @@ class LiveCalibrator:
     def play_game(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
         """Play one game to its end; returns the frame after the end."""
         moves = 0
+        self._new_game_counts()
         started_open = bool((self.knowledge(ids) != COVERED).any())
         while True:
             if self.time_left() <= 0:
@@ -428,18 +445,22 @@ class LiveCalibrator:
         self.first_clicks.append("opening" if opened > 1 else "safe")
 
     def _note_volatile(self, before: Image, after: Image) -> None:
-        """Count how often each pixel off the board changes during play."""
+        """Count how often each pixel off the board changes during this game's play."""
         if self.changes is not None and before.shape == after.shape:
             moved = cv2.dilate(_diff_mask(before, after).astype(np.uint8),
                                np.ones((5, 5), np.uint8))
             self.changes += moved.astype(np.int16)
+            self._volatile |= self.changes >= 2
+
+    def _new_game_counts(self) -> None:
+        if self.changes is not None:
+            self.changes[:] = 0
 
     @property
     def volatile(self) -> np.ndarray:
-        """Pixels off the board that changed more than once during play: a clock, a
-        mine counter (a button that changed once, when the game started, is not)."""
-        assert self.changes is not None
-        return np.asarray(self.changes >= 2)
+        """Pixels off the board that changed at two or more moves of one game: a clock,
+        a mine counter (a button that changes once per game, when it starts, is not)."""
+        return self._volatile
 
     def judge(self, before: IdGrid, after: IdGrid, img_before: Image, img_after: Image,
               clicked: list[Cell]) -> bool:
@@ -489,7 +510,15 @@ class LiveCalibrator:
         return bool(changed_blobs(before, after, self.g.bounds(), self.volatile))
 
     def finish_win(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
-        """Every safe square is open but no win was shown: flag the rest."""
+        """Every safe square is open but no win was shown: flag the rest (after a
+        moment: some games show the win a little later)."""
+        deadline = time.monotonic() + 1.5
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            later = self.grab()
+            if self._board_gone(ids, self.ids(later)) or self._status_changed(image, later):
+                self._ended("won", image, later)
+                return self.ids(later), later
         board = self.knowledge(ids)
         hidden = [(int(r), int(c)) for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
         for cell in hidden:
@@ -497,10 +526,13 @@ class LiveCalibrator:
         self.park()
         after = self.wait_change(image)
         if after is None:
-            raise CalibrationError("every safe square is open but the game shows no win")
-        time.sleep(0.1)
-        after = self.grab()
-        self.win_needs_flags = True
+            # right-clicks change nothing: the game is over, won (every safe square
+            # is open) in a way the screen did not tell apart
+            after = self.grab()
+        else:
+            time.sleep(0.1)
+            after = self.grab()
+            self.win_needs_flags = True
         self._ended("won", image, after)
         return self.ids(after), after
 
@@ -519,14 +551,16 @@ class LiveCalibrator:
 
         Tries the way learned before, then the controls that changed when the game
         ended, nearest the top of the board first; a click that changes the screen
-        without starting a game (closing a dialog) is followed by another round."""
+        without starting a game (closing a dialog) is followed by another round, and
+        so is, once, the Escape key (which closes most dialogs)."""
         tried: list[PixelRect] = []
-        for _ in range(3):
+        escaped = False
+        for _ in range(4):
             fresh = self._known_restart()
             if fresh is not None:
                 return fresh
             now = self.grab()
-            for rect in changed_blobs(ending.before, now, self.g.bounds(), self.volatile)[:4]:
+            for rect in changed_blobs(ending.before, now, self.g.bounds(), self.volatile)[:8]:
                 if any(_overlap(rect, t) for t in tried):
                     continue
                 tried.append(rect)
@@ -540,7 +574,10 @@ class LiveCalibrator:
                 if not np.array_equal(self.grab(), now):
                     break  # something moved (a dialog closed): look again
             else:
-                break
+                if escaped:
+                    break
+                self.mouse.key("Escape")  # close a dialog that no click closed
+                escaped = True
         return self._restart_by_key()
 
     def _known_restart(self) -> tuple[IdGrid, Image] | None:
@@ -604,7 +641,7 @@ class LiveCalibrator:
         return self._wait_fresh()
 
     def _wait_fresh(self) -> tuple[IdGrid, Image] | None:
-        deadline = time.monotonic() + 1.5
+        deadline = time.monotonic() + 1.0
         while time.monotonic() < deadline:
             time.sleep(0.05)
             fresh = self._fresh()
