@@ -19,6 +19,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -157,9 +158,41 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     if base and tuple(base.cell_size) != tuple(cell_size):
         cells = _resize_cells(cells, base.cell_size)
         cell_size = base.cell_size
-    skin = Skin(name, "sweepbot calibrate (live)", cell_size, cells, learned.status,
-                learned.restart)
+    status, restart = learned.status, learned.restart
+    if base:
+        status = merge_section(dict(base.status), status)
+        restart = merge_section(dict(base.restart), restart)
+    skin = Skin(name, "sweepbot calibrate (live)", cell_size, cells, status, restart)
     return skin, notes
+
+
+def merge_section(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """A status or restart section learned now, merged into the skin's earlier one:
+    the same method keeps every template of both and the union of both regions; a
+    section learned with less (no templates) keeps the earlier one.
+
+    >>> merge_section({"method": "face", "templates": {"won": [1]},
+    ...                "region": [[0.5, -10, 0, -50], [0.5, 10, 0, -5]]},
+    ...               {"method": "face", "templates": {"won": [2], "lost": [3]},
+    ...                "region": [[0.5, -12, 0, -40], [0.5, 8, 0, -2]]})["templates"]
+    {'won': [1, 2], 'lost': [3]}
+    """
+    if not new or (old and "templates" not in new and "templates" in old):
+        return {**old, **{k: v for k, v in new.items() if k not in ("templates", "region",
+                                                                     "method", "kind")}}
+    if not old or old.get("method", old.get("kind")) != new.get("method", new.get("kind")):
+        return new
+    merged = {**old, **new}
+    a, b = old.get("templates"), new.get("templates")
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        merged["templates"] = {k: [*a.get(k, []), *b.get(k, [])] for k in {**a, **b}}
+    elif a is not None and b is not None and not isinstance(a, Mapping):
+        merged["templates"] = [*a, *b]
+    ra, rb = old.get("region"), new.get("region")
+    if ra and rb and ra[0][0] == rb[0][0] and ra[0][2] == rb[0][2]:
+        merged["region"] = [[ra[0][0], min(ra[0][1], rb[0][1]), ra[0][2], min(ra[0][3], rb[0][3])],
+                            [ra[1][0], max(ra[1][1], rb[1][1]), ra[1][2], max(ra[1][3], rb[1][3])]]
+    return merged
 
 
 def _ask(question: str) -> str:
