@@ -44,6 +44,7 @@ MAX_REREAD = 40
 """At most this many unknown squares get the slower shifted second look (a board covered
 by a dialog has many unknown squares and no use for it)."""
 BLUR = 0.5
+HALVE_AT = 2.0  # shrink the board by 2x2 means while a cell is this many CELLs wide
 
 MAX_RMS = 24.0
 """A cell further than this (root mean squared difference, 0-255 scale) from every
@@ -125,12 +126,12 @@ def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]
     left, top = max(0, b.left - 1), max(0, b.top - 1)
     region = image[top:min(h, b.top + b.height + 1), left:min(w, b.left + b.width + 1)]
     factor = 1
-    while min(g.pitch_x, g.pitch_y) >= 2 * factor * CELL:
+    while min(g.pitch_x, g.pitch_y) >= HALVE_AT * factor * CELL:
         region = _halve_image(region)
         factor *= 2
     ratio = min(g.pitch_x, g.pitch_y) / (factor * CELL)
     if ratio > 1.0 and BLUR > 0:  # anti-alias before sampling fewer pixels than there are
-        region = cast(Image, cv2.GaussianBlur(region, (0, 0), BLUR * ratio))
+        region = cast(Image, cv2.GaussianBlur(region, (3, 3), BLUR * ratio))
     mx, my = _maps(g, left, top, factor)
     small = cv2.remap(region, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     cells = small.reshape(g.rows, SAMPLE, g.cols, SAMPLE, 3).transpose(0, 2, 1, 3, 4)
@@ -199,11 +200,38 @@ def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
     mostly the same few tiles) are compared once."""
     if samples.dtype == np.uint8:
         distinct, inverse = _unique_rows(cast(npt.NDArray[np.uint8], samples))
-        codes, best = classify(distinct.astype(np.float32), bank, strictness)
+        codes, best = _classify_cached(distinct, bank, strictness)
         return codes[inverse], best[inverse]
     floats = cast(F32, samples)
     sq = _sq_distances(floats, bank)
     return _decide(sq, _backgrounds(floats), floats.shape[1], bank, strictness)
+
+
+_SEEN: dict[tuple[int, float], dict[bytes, tuple[int, float]]] = {}
+_SEEN_MAX = 20000
+
+
+def forget_samples() -> None:
+    """Empty the memory of classified squares (benchmarks measure cold reads with it)."""
+    _SEEN.clear()
+
+
+def _classify_cached(distinct: npt.NDArray[np.uint8], bank: TemplateBank,
+                     strictness: float) -> tuple[npt.NDArray[np.int8], F32]:
+    """classify() of distinct samples, remembering every answer: between two reads of a
+    game most squares look exactly as before."""
+    seen = _SEEN.setdefault((id(bank), strictness), {})
+    keys = [row.tobytes() for row in distinct]
+    new = [i for i, k in enumerate(keys) if k not in seen]
+    if new:
+        if len(seen) + len(new) > _SEEN_MAX:
+            seen.clear()
+        codes, best = classify(distinct[new].astype(np.float32), bank, strictness)
+        for i, code, dist in zip(new, codes.tolist(), best.tolist(), strict=True):
+            seen[keys[i]] = (code, dist)
+    pairs = [seen[k] for k in keys]
+    return (np.array([p[0] for p in pairs], np.int8),
+            np.array([p[1] for p in pairs], np.float32))
 
 
 def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
