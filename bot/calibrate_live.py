@@ -200,6 +200,7 @@ class LiveCalibrator:
         self.restart_rects: list[PixelRect] = []
         self.restart_shots: list[Image] = []
         self.start_image: Image | None = None
+        self.candidates: list[int] = []
         self.win_needs_flags = False
         self.first_clicks: list[str] = []
         self.notes: list[str] = []
@@ -290,44 +291,58 @@ class LiveCalibrator:
         self._volatile = np.zeros((h, w), bool)
         ids = self.ids(image)
         looks, counts = np.unique(ids, return_counts=True)
-        covered = int(looks[np.argmax(counts)])
-        if counts.max() < 0.5 * ids.size:
+        if counts.max() < 0.4 * ids.size:
             raise CalibrationError("the board is not at the start of a game: "
                                    "start a new game, then run calibrate again")
-        self.L.name(covered, COVERED, weight=1000)
+        self.candidates = [int(lk) for lk, n in sorted(zip(looks, counts, strict=True),
+                                                       key=lambda p: -p[1])
+                           if n >= 0.15 * ids.size][:2]
         self.log(f"board: {g.rows} rows x {g.cols} columns, pitch {g.pitch_x:.2f} x "
                  f"{g.pitch_y:.2f} px at ({g.x0:.0f}, {g.y0:.0f})")
         self.park()
         return ids
 
     def learn_marks(self, ids: IdGrid) -> IdGrid:
-        """Right-click one covered square until it is covered again: flag, question."""
-        covered = [c for c, v in np.ndenumerate(self.L.codes(ids, UNKNOWN)) if v == COVERED]
-        cell = (int(covered[0][0]), int(covered[0][1]))
+        """Find the covered look (the common look a right-click changes; a game that
+        opened a big region by itself may show more 0s than covered squares), then
+        right-click that square until it is covered again: flag, question mark."""
         image = self._last_image
         assert image is not None
         seen: list[int] = []
-        for _ in range(4):
-            self.click_cell(cell, "right")
-            self.park()
-            after = self.wait_change(image)
-            if after is None:
-                if not seen:
-                    raise CalibrationError("a right-click on the board changed nothing: is "
-                                           "the game's window in front and not paused, and "
-                                           "is the board at the start of a game?")
+        for covered in self.candidates:
+            cell = self._quiet_cell(ids, covered)
+            for _ in range(4):
+                self.click_cell(cell, "right")
+                self.park()
+                after = self.wait_change(image)
+                if after is None:
+                    break
+                image = after
+                ids = self.ids(image)
+                look = int(ids[cell])
+                if look == covered:
+                    break
+                seen.append(look)
+            if seen:
+                self.L.name(covered, COVERED, weight=1000)
                 break
-            image = after
-            ids = self.ids(image)
-            look = int(ids[cell])
-            if self.L.known().get(look) == COVERED:
-                break
-            seen.append(look)
+        if not seen:
+            raise CalibrationError("a right-click on the board changed nothing: is the "
+                                   "game's window in front and not paused, and is the "
+                                   "board at the start of a game?")
         for look, code in zip(seen, (FLAG, QUESTION), strict=False):
             self.L.name(look, code, weight=100)
         if len(seen) < 2:
             self.notes.append("no question marks: the game cycles flag -> none")
         return ids
+
+    @staticmethod
+    def _quiet_cell(ids: IdGrid, look: int) -> Cell:
+        """A square of ``look`` among squares of the same look (not at a region's edge)."""
+        same = (adjacent_count_same(ids, look) == 8) & (ids == look)
+        cells = np.argwhere(same) if same.any() else np.argwhere(ids == look)
+        r, c = cells[len(cells) // 2]
+        return int(r), int(c)
 
     # ------------------------------------------------------------------ play
     def knowledge(self, ids: IdGrid) -> Board:
@@ -782,6 +797,14 @@ def _absent(template: Image, frames: Sequence[Image], threshold: float = 0.2) ->
 def _overlap(a: PixelRect, b: PixelRect) -> bool:
     return not (a.left + a.width <= b.left or b.left + b.width <= a.left
                 or a.top + a.height <= b.top or b.top + b.height <= a.top)
+
+
+def adjacent_count_same(ids: IdGrid, look: int) -> np.ndarray:
+    """For every square, how many of its neighbours show ``look`` (outside counts as
+    not)."""
+    from vision.calibrate import adjacent_count
+
+    return adjacent_count(ids == look)
 
 
 def _union(rects: Sequence[PixelRect]) -> PixelRect:

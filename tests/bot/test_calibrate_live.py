@@ -4,6 +4,7 @@ offline mode and its errors."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -156,22 +157,23 @@ class Blank:
         pass
 
 
-@pytest.mark.parametrize("rows, message, clicks", [
-    (0, "no Minesweeper board", 0),
-    (3, "not at the start of a game", 0),  # no look covers half the board
-    (2, "at the start of a game", 1),  # the 0s do: a right-click changes nothing
+@pytest.mark.parametrize("rows, ones, message, clicks", [
+    (0, False, "no Minesweeper board", 0),
+    (2, True, "not at the start of a game", 0),  # no look covers 40 % of the board
+    (2, False, "at the start of a game", 2),  # one right-click on each common look
 ])
-def test_bad_screens_stop_at_once(rows: int, message: str, clicks: int) -> None:
-    """A blank screen, a game well under way: a clear error after at most one
-    right-click on the board (a still screen answers none)."""
+def test_bad_screens_stop_at_once(rows: int, ones: bool, message: str, clicks: int) -> None:
+    """A blank screen, a game well under way, a game that answers nothing: a clear
+    error, and no click but a right-click on the board."""
     if rows == 0:
         image = np.full((480, 640, 3), 70, np.uint8)
     else:
         board = np.zeros((9, 9), np.int8)
         board[:rows] = COVERED
         board[rows:, ::5] = COVERED  # a few covered squares all over
-        if rows == 3:
-            board[rows:, 1::2] = 1
+        if ones:
+            board[rows:, 1:5:2] = 1
+            board[rows:, 7] = 1
         image = render(board, LOOK)
     fake = Blank(image)
     with pytest.raises(CalibrationError, match=message):
@@ -231,3 +233,104 @@ def test_calibrate_from_an_image_with_no_board(tmp_path: Path,
     rc = main(["calibrate", "--name", "x", "--from", str(blank), "--out", str(tmp_path / "o")])
     assert rc == 2
     assert "no Minesweeper board" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ real games, end to end
+
+live = [
+    pytest.mark.live,
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("dbus-daemon") is None,
+                       reason="Xvfb and dbus-daemon are needed (apt: xvfb dbus)"),
+]
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def read_fixture(skin: Skin, case: Path) -> tuple[np.ndarray, np.ndarray, str, str | None]:
+    from solver.textboard import parse_board, parse_comments
+    from vision.locate import locate_board
+
+    text = case.with_suffix(".board").read_text()
+    image = cv2.imread(str(case))
+    g = locate_board(image, [skin])
+    return (parse_board(text), read_board(image, g, skin), read_status(image, g, skin),
+            parse_comments(text).get("status"))
+
+
+def play_with(vd: object, skin: Skin, games: int, mines: int) -> list[object]:
+    from bot.loop import PlayConfig, Player
+    from bot.mouse import XTestMouse
+    from bot.reader import SkinReader
+    from bot.screen import MssScreen
+
+    screen, mouse = MssScreen(vd.display), XTestMouse(vd.display)  # type: ignore[attr-defined]
+    try:
+        return Player(screen, mouse, SkinReader([skin]), "exact",
+                      PlayConfig(games=games, mines=mines, seed=1)).play()  # type: ignore[return-value]
+    finally:
+        screen.close()
+        mouse.close()
+
+
+def run_calibrate(vd: object, out: Path, name: str, seed: int = 0) -> None:
+    rc = main(["calibrate", "--name", name, "--out", str(out), "--games", "3",
+               "--display", vd.display, "--seed", str(seed)])  # type: ignore[attr-defined]
+    assert rc == 0
+
+
+@pytest.mark.parametrize("_", [pytest.param(0, marks=live)])
+def test_xdemineur_calibrated_from_scratch(_: int, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """No shipped skin in sight: calibrate, read every recorded fixture exactly, play."""
+    from bot.realgames import VirtualDisplay, launch_xdemineur
+    from vision.skin import load_skin
+
+    monkeypatch.setenv("SWEEPBOT_TEMPLATES", str(tmp_path / "none"))
+    out = tmp_path / "xdemineur"
+    with VirtualDisplay() as vd:
+        launch_xdemineur(vd, 16, 16, 40)
+        run_calibrate(vd, out, "xdemineur")
+        skin = load_skin(out)
+        for case in sorted((FIXTURES / "xdemineur").glob("*.png")):
+            expected, board, status, want = read_fixture(skin, case)
+            assert board.shape == expected.shape and (board == expected).all(), case.stem
+            assert want is None or status == want, case.stem
+        results = play_with(vd, skin, 10, 40)
+    assert len(results) == 10
+    assert not [r for r in results if r.outcome == "aborted"]  # type: ignore[attr-defined]
+    assert not [r for r in results if r.outcome == "lost"  # type: ignore[attr-defined]
+                and r.death_p is not None and r.death_p < 0.001]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("_", [pytest.param(0, marks=live)])
+def test_gnome_mines_calibrated_from_scratch(_: int, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """gnome-mines draws its digits at sizes not in proportion to the tiles, so a skin
+    needs a calibration at each window size: two sizes here (each run extends the skin);
+    the fixtures recorded at those sizes must read with no square misread, and games
+    played with the skin lose none on a square the solver called safe."""
+    from bot.realgames import VirtualDisplay, launch_gnome_mines
+    from vision.skin import load_skin
+
+    monkeypatch.setenv("SWEEPBOT_TEMPLATES", str(tmp_path / "none"))
+    out = tmp_path / "gnome-mines"
+    with VirtualDisplay() as vd:
+        for i, (cols, rows, mines, w, h) in enumerate([(9, 9, 10, 600, 420),
+                                                       (16, 16, 40, 1000, 900)]):
+            game = launch_gnome_mines(vd, cols, rows, mines, w, h)
+            run_calibrate(vd, out, "gnome-mines", seed=i)
+            if i == 0:
+                game.close()
+        skin = load_skin(out)
+        exact = total = 0
+        for pattern in ("custom9x9_600x420_*.png", "medium_1000x900_*.png"):
+            for case in sorted((FIXTURES / "gnome-mines").glob(pattern)):
+                expected, board, _, _ = read_fixture(skin, case)
+                assert board.shape == expected.shape, case.stem
+                assert ((board == expected) | (board == UNKNOWN)).all(), case.stem
+                exact += int((board == expected).sum())
+                total += board.size
+        assert exact >= 0.99 * total
+        results = play_with(vd, skin, 5, 40)
+    assert not [r for r in results if r.outcome == "lost"  # type: ignore[attr-defined]
+                and r.death_p is not None and r.death_p < 0.001]  # type: ignore[attr-defined]
