@@ -55,13 +55,14 @@ class CalibrationError(RuntimeError):
 @dataclass(frozen=True)
 class LiveOptions:
     """``games``: games to finish at least (more are played, up to ``max_games``, until
-    a win and a loss were both seen); ``time_limit`` in seconds; ``mines``: the mine
-    count if known (else learned from the first lost game); ``restart_keys``: the key
-    that starts a new game, if clicking a control does not; ``ask``: asks the user
-    one question (None: never ask)."""
+    a win and a loss and every state in ``want`` were seen); ``time_limit`` in
+    seconds; ``mines``: the mine count if known (else learned from the first lost
+    game); ``restart_keys``: the key that starts a new game, if clicking a control
+    does not; ``ask``: asks the user one question (None: never ask)."""
 
     games: int = 2
-    max_games: int = 12
+    max_games: int = 40
+    want: tuple[int, ...] = (0, 1, 2, 3, 4, 5, WRONG_FLAG)
     time_limit: float = 90.0
     mines: int | None = None
     restart_keys: str | None = None
@@ -378,6 +379,7 @@ class LiveCalibrator:
     def play_game(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
         """Play one game to its end; returns the frame after the end."""
         moves = 0
+        last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]] | None = None
         self._new_game_counts()
         started_open = bool((self.knowledge(ids) != COVERED).any())
         while True:
@@ -402,6 +404,8 @@ class LiveCalibrator:
             self.park()
             after = self.wait_change(image)
             if after is None:
+                if last is not None and self.judge(*last, force=True):
+                    return last[1], last[3]
                 raise CalibrationError("the game stopped responding: a click on the board "
                                        "changed nothing")
             new = self.ids(after)
@@ -414,6 +418,7 @@ class LiveCalibrator:
                 if moves == 1 and self.results[-1] == "lost":
                     self.first_clicks[-1] = "unprotected"
                 return new, after
+            last = (ids, new, image, after, cells)
             self._note_volatile(image, after)
             ids, image = new, after
 
@@ -445,8 +450,7 @@ class LiveCalibrator:
         self.park()
         after = self.wait_change(image)
         if after is None:
-            raise CalibrationError("the game stopped responding: a right-click on the board "
-                                   "changed nothing")
+            return ids, image  # the game is over (seen at the next click) or ignores marks
         self._note_volatile(image, after)
         return self.ids(after), after
 
@@ -478,14 +482,16 @@ class LiveCalibrator:
         return self._volatile
 
     def judge(self, before: IdGrid, after: IdGrid, img_before: Image, img_after: Image,
-              clicked: list[Cell]) -> bool:
-        """Did the game end with this move? Learns from the end if so."""
+              clicked: list[Cell], force: bool = False) -> bool:
+        """Did the game end with this move? Learns from the end if so. ``force``: the
+        game no longer answers clicks, so a change that looked like an opened region
+        (on a dense board every shown mine touches the next) is read as a loss."""
         known = self.L.known()
         if self._board_gone(before, after):
             self._ended("won", img_before, img_after)
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
-        if exploded or not is_flood(before, after, clicked):
+        if exploded or force or not is_flood(before, after, clicked):
             names = label_loss_transition(before, after, known, clicked)
             if names is not None:
                 for cell, code in names.items():
@@ -682,8 +688,8 @@ class LiveCalibrator:
         assert image is not None
         while True:
             ids, image = self.play_game(ids, image)
-            done = len(self.results) >= self.opts.games and {"won", "lost"} <= set(self.results) \
-                and self._seen_common_states()
+            both = {"won", "lost"} <= set(self.results) or self._no_win_possible()
+            done = len(self.results) >= self.opts.games and both and self._seen_common_states()
             if done or len(self.results) >= self.opts.max_games or self.time_left() < 15:
                 break
             ids, image = self.new_game(self.endings[-1])
@@ -693,11 +699,16 @@ class LiveCalibrator:
         self.new_game(self.endings[-1])  # leave a fresh game on the screen
         return learned
 
+    def _no_win_possible(self) -> bool:
+        """A board so dense that a win is not to be waited for (more than half mines)."""
+        g = self.g
+        return self.mines is not None and self.mines > 0.5 * g.rows * g.cols
+
     def _seen_common_states(self) -> bool:
         """Numbers 0-5 and a wrong flag seen (6-8 are rare: warned about, and learned
         by later runs that extend the skin); the time limit ends the search anyway."""
         names = set(self.L.known().values())
-        return {0, 1, 2, 3, 4, 5, WRONG_FLAG} <= names
+        return set(self.opts.want) <= names
 
     def _learned(self) -> Learned:
         status = self.learn_status()

@@ -46,6 +46,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mouse", default="auto", choices=("auto", "xtest", "pyautogui"),
                         help="how to click (default auto)")
     parser.add_argument("--seed", type=int, default=0, help="random seed for the first moves")
+    parser.add_argument("--want", default="0-5,wrong_flag", metavar="STATES",
+                        help="keep playing (within the time limit) until these states are "
+                             "known, e.g. 0-8 on a dense board (default 0-5,wrong_flag)")
 
 
 def _fail(message: str) -> int:
@@ -145,7 +148,7 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     ask = _ask if sys.stdin.isatty() else None
     opts = LiveOptions(games=args.games, time_limit=args.time_limit, mines=args.mines,
                        restart_keys=args.restart_key, ask=ask, seed=args.seed,
-                       log=lambda m: print(m, file=sys.stderr))
+                       want=parse_states(args.want), log=lambda m: print(m, file=sys.stderr))
     t0 = time.perf_counter()
     try:
         learned = LiveCalibrator(screen, mouse, opts, dict(base.cells) if base else None).run()
@@ -193,6 +196,27 @@ def merge_section(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         merged["region"] = [[ra[0][0], min(ra[0][1], rb[0][1]), ra[0][2], min(ra[0][3], rb[0][3])],
                             [ra[1][0], max(ra[1][1], rb[1][1]), ra[1][2], max(ra[1][3], rb[1][3])]]
     return merged
+
+
+def parse_states(text: str) -> tuple[int, ...]:
+    """State names and number ranges to cell codes.
+
+    >>> parse_states("0-2,flag")
+    (0, 1, 2, -2)
+    """
+    from solver.cells import CODE_BY_NAME
+
+    out: list[int] = []
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        lo, dash, hi = part.partition("-")
+        if dash and lo.isdigit() and hi.isdigit() and int(hi) <= 8:
+            out.extend(range(int(lo), int(hi) + 1))
+        elif part in CODE_BY_NAME and part != "unknown":
+            out.append(CODE_BY_NAME[part])
+        else:
+            raise ValueError(f"unknown state {part!r} in --want (use 0-8 and names such as "
+                             "flag, question, wrong_flag)")
+    return tuple(out)
 
 
 def _ask(question: str) -> str:
