@@ -16,7 +16,7 @@ import contextlib
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -639,12 +639,19 @@ class Player:
         assert self.geometry is not None
         dismiss = self.reader.dismiss_keys(self.geometry)
         if dismiss and self._board_hidden():  # an end-of-game dialog covers the game
-            for keys in dismiss:
-                self.mouse.key(keys)
-            deadline = time.monotonic() + self.config.restart_timeout / 2
-            while self._board_hidden() and time.monotonic() < deadline:
-                time.sleep(0.05)
+            self._dismiss(dismiss, until=lambda: not self._board_hidden())
         restart = self.reader.restart(self.screen.grab(), self.geometry)
+        if restart is None and dismiss:  # the dialog may have come late
+            found: list[Restart] = []
+            geometry = self.geometry
+
+            def seen() -> bool:
+                got = self.reader.restart(self.screen.grab(), geometry)
+                found.extend([got] if got else [])
+                return bool(got)
+
+            self._dismiss(dismiss, until=seen)
+            restart = found[0] if found else None
         if restart is None:
             raise PlayStopped("cannot see how to start a new game")
         self._do_restart(restart)
@@ -656,6 +663,14 @@ class Player:
         self._relocate()  # the window may have moved or changed while restarting
         if not self._fresh_board():
             raise PlayStopped("no new game appeared after restarting")
+
+    def _dismiss(self, keys: tuple[str, ...], until: Callable[[], bool]) -> None:
+        """Press the game's dismiss keys, then wait (briefly) until ``until()``."""
+        for k in keys:
+            self.mouse.key(k)
+        deadline = time.monotonic() + self.config.restart_timeout / 2
+        while not until() and time.monotonic() < deadline:
+            time.sleep(0.05)
 
     def _board_hidden(self) -> bool:
         """Is part of the board covered (unreadable) right now?"""
