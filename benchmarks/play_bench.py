@@ -57,16 +57,28 @@ def start_game(vd: Any, game: str, size: BoardSize, seed: int) -> Any:
 
 
 def play_real(game: str, size: BoardSize, games: int, strategy: str, seed: int,
-              log: Path | None) -> list[GameResult]:
+              log: Path | None, keep_going: int = 0) -> list[GameResult]:
+    """Play ``games`` finished games. Play stops at an aborted game (as ``sweepbot
+    play`` does); with ``keep_going`` > 0 the window is then closed and opened anew, up
+    to that many times, and the aborted games are counted in the report."""
     from bot.realgames import VirtualDisplay
 
+    results: list[GameResult] = []
     with VirtualDisplay() as vd:
-        start_game(vd, game, size, seed)
         screen, mouse = MssScreen(vd.display), XTestMouse(vd.display)
         reader = SkinReader.from_names([game])
-        config = PlayConfig(games=games, mines=size.mines, seed=seed)
-        player = Player(screen, mouse, reader, strategy, config)
-        results = player.play()
+        restarts = 0
+        while sum(r.outcome != "aborted" for r in results) < games:
+            window = start_game(vd, game, size, seed + restarts)
+            left = games - sum(r.outcome != "aborted" for r in results)
+            config = PlayConfig(games=left, mines=size.mines, seed=seed + restarts)
+            results += Player(screen, mouse, reader, strategy, config).play()
+            if results[-1].outcome != "aborted" or restarts >= keep_going:
+                break
+            restarts += 1
+            print(f"aborted ({results[-1].reason}); opening a new window", file=sys.stderr)
+            getattr(window, "close", getattr(window, "terminate", lambda: None))()
+            time.sleep(0.5)
         screen.close()
         mouse.close()
     if log is not None:
@@ -146,10 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--strategy", default="exact")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--log", type=Path, help="append each game's JSON line here")
+    p.add_argument("--keep-going", type=int, default=0, metavar="K",
+                   help="after an aborted game, open a new window (at most K times)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     args = p.parse_args(argv)
     size = BoardSize.parse(args.size)
-    results = play_real(args.game, size, args.games, args.strategy, args.seed, args.log)
+    results = play_real(args.game, size, args.games, args.strategy, args.seed, args.log,
+                        args.keep_going)
     sim = simulate(args.game, size, args.strategy, args.sim_games, args.seed) \
         if args.sim_games > 0 else None
     out = report(args.game, size, results, sim)
