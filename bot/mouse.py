@@ -365,12 +365,6 @@ class GuardedMouse:
         self.check()
         self.inner.key(keys)
 
-    def forget_position(self) -> None:
-        """Do not compare the next position with the last one (after a long wait the
-        user may legitimately have been given the pointer back, e.g. between runs)."""
-        self._last = None
-        self._trail = []
-
 
 def make_mouse(kind: str = "auto", display: str | None = None) -> Mouse:
     """The real mouse: ``pyautogui``, ``xtest`` (X11) or ``auto`` (xtest on X11 when
