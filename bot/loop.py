@@ -1,13 +1,15 @@
 """The closed loop: screenshot -> knowledge array -> solver -> clicks, game after game.
 
 :class:`Player` takes a :class:`bot.screen.Screen`, a :class:`bot.mouse.Mouse`, a
-:class:`bot.reader.Reader` and a strategy name. It finds the board once per game
-(again when it moved), parks the pointer off the board before every capture, clicks
-every certainly-safe square of a turn in one batch, waits until the board changed
-and two consecutive frames agree, and reads again. A read that contradicts what is
-known is captured again; if it persists, play stops and only the board region is
-saved as a PNG for a bug report. Nothing is ever clicked on a board that could not
-be read, and every click goes through :class:`bot.mouse.GuardedMouse`.
+:class:`bot.reader.Reader` and a strategy name. It locates the board once (confirmed
+by one region read at each new game, found again when the pixels around it change),
+parks the pointer off the board before every capture, clicks every certainly-safe
+square of a turn in one batch (chording where that saves clicks), waits until the
+board changed and two consecutive frames agree, and reads again, re-reading only the
+squares whose pixels changed. A read that contradicts what is known is captured
+again; if it persists, play stops and only the board region is saved as a PNG for a
+bug report. Nothing is ever clicked on a board that could not be read, and every
+click goes through :class:`bot.mouse.GuardedMouse`.
 """
 
 from __future__ import annotations
