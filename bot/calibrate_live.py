@@ -99,9 +99,10 @@ def _diff_mask(a: Image, b: Image, tol: int = 24) -> np.ndarray:
 
 
 def changed_blobs(before: Image, after: Image, board: PixelRect, ignore: np.ndarray,
-                  min_area: int = 20) -> list[PixelRect]:
+                  min_area: int = 20, buttons_first: bool = True) -> list[PixelRect]:
     """Rectangles outside the board where ``after`` differs from ``before`` (nearby
-    changes merged; pixels in ``ignore``, e.g. a ticking clock, left out)."""
+    changes merged; pixels in ``ignore``, e.g. a ticking clock, left out), button-like
+    ones first if ``buttons_first``, then the nearest to the board's top centre."""
     mask = _diff_mask(before, after) & ~ignore
     b = board
     mask[max(0, b.top - 2):b.top + b.height + 2, max(0, b.left - 2):b.left + b.width + 2] = False
@@ -113,7 +114,7 @@ def changed_blobs(before: Image, after: Image, board: PixelRect, ignore: np.ndar
             out.append(PixelRect(x + 4, y + 4, max(1, w - 8), max(1, h - 8)))
     out = [piece for r in out for piece in _controls(after, r, b)]
     top_centre = (b.left + b.width / 2, b.top)
-    out.sort(key=lambda r: (not _button_like(after, r),
+    out.sort(key=lambda r: (buttons_first and not _button_like(after, r),
                             np.hypot(r.left + r.width / 2 - top_centre[0],
                                      r.top + r.height / 2 - top_centre[1])))
     return out
@@ -744,7 +745,7 @@ class LiveCalibrator:
         won = next((e for e in self.endings if e.outcome == "won"), None)
         face = None
         if lost is not None:
-            blobs = changed_blobs(lost.before, lost.after, b, self.volatile)
+            blobs = changed_blobs(lost.before, lost.after, b, self.volatile, buttons_first=False)
             face = blobs[0] if blobs and blobs[0].top + blobs[0].height <= b.top else None
         if face is not None and lost is not None:
             fresh = self.start_image if self.start_image is not None else lost.before
