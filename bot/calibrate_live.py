@@ -509,16 +509,7 @@ class LiveCalibrator:
                     self.log(f"the game has {self.mines} mines")
                 self._ended("lost", img_before, img_after)
                 return True
-        if self._all_safe_open(after) and self._status_changed(img_before, img_after):
-            self._ended("won", img_before, img_after)
-            return True
-        return False
-
-    def _all_safe_open(self, ids: IdGrid) -> bool:
-        """Only mines are left unopened (so a change off the board may be a win)."""
-        board = self.knowledge(ids)
-        hidden = int(np.isin(board, (COVERED, QUESTION, FLAG)).sum())
-        return self.mines is not None and hidden <= self.mines
+        return False  # a win is decided by finish_win, once only mines are left
 
     def _board_gone(self, before: IdGrid, after: IdGrid) -> bool:
         """Opened squares never change in play, nor when a game is lost: if many of
@@ -528,17 +519,16 @@ class LiveCalibrator:
             return False
         return bool((before != after)[opened].mean() > 0.2)
 
-    def _status_changed(self, before: Image, after: Image) -> bool:
-        return bool(changed_blobs(before, after, self.g.bounds(), self.volatile))
-
     def finish_win(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
-        """Every safe square is open but no win was shown: flag the rest (after a
-        moment: some games show the win a little later)."""
-        deadline = time.monotonic() + 1.5
+        """Only mines are left covered, so the game is won; some games want every mine
+        flagged first. Right-click the rest: if flags appear the game wanted them
+        (``win_needs_flags``); if nothing changes the game had already ended. A dialog
+        over the board (seen for a moment first) also means a win."""
+        deadline = time.monotonic() + 0.6
         while time.monotonic() < deadline:
             time.sleep(0.1)
             later = self.grab()
-            if self._board_gone(ids, self.ids(later)) or self._status_changed(image, later):
+            if self._board_gone(ids, self.ids(later)):
                 self._ended("won", image, later)
                 return self.ids(later), later
         board = self.knowledge(ids)
@@ -588,7 +578,7 @@ class LiveCalibrator:
                 tried.append(rect)
                 fresh = self._try_click(rect)
                 if fresh is not None:
-                    self.restart_rects.append(rect)
+                    self.restart_rects.append(grow(rect, now.shape))
                     self.restart = {"kind": "click"}
                     self.log(f"new game: click at ({rect.left + rect.width // 2}, "
                              f"{rect.top + rect.height // 2})")
@@ -637,8 +627,9 @@ class LiveCalibrator:
 
     def _try_click(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
         """Click the middle of ``rect``; the fresh game if that started one (and then
-        what ``rect`` showed joins the restart templates)."""
-        shot = crop(self.grab(), rect)
+        what ``rect``, grown to the whole control, showed joins the restart templates)."""
+        before = self.grab()
+        shot = crop(before, grow(rect, before.shape))
         fresh = self._click_rect(rect)
         if fresh is not None and not any(s.shape == shot.shape and np.array_equal(s, shot)
                                          for s in self.restart_shots):
@@ -744,20 +735,24 @@ class LiveCalibrator:
         lost = next((e for e in self.endings if e.outcome == "lost"), None)
         won = next((e for e in self.endings if e.outcome == "won"), None)
         face = None
-        if lost is not None:
-            blobs = changed_blobs(lost.before, lost.after, b, self.volatile, buttons_first=False)
+        fresh = self.start_image if self.start_image is not None else None
+        if lost is not None and fresh is not None and fresh.shape == lost.before.shape:
+            # what changed at the loss but had not changed since the start (a clock had)
+            ignore = cv2.dilate(_diff_mask(fresh, lost.before).astype(np.uint8),
+                                np.ones((5, 5), np.uint8)).astype(bool)
+            blobs = changed_blobs(lost.before, lost.after, b, ignore, buttons_first=False)
             face = blobs[0] if blobs and blobs[0].top + blobs[0].height <= b.top else None
-        if face is not None and lost is not None:
-            fresh = self.start_image if self.start_image is not None else lost.before
-            tpl = {"playing": [crop(fresh, face, 2)], "lost": [crop(lost.after, face, 2)]}
+        if face is not None and lost is not None and fresh is not None:
+            face = grow(face, fresh.shape)
+            tpl = {"playing": [crop(fresh, face)], "lost": [crop(lost.after, face)]}
             distinct = True
             if won is not None:
-                w = crop(won.after, face, 2)
+                w = crop(won.after, face)
                 distinct = look_distance(w, tpl["lost"][0]) > 1.0 and \
                     look_distance(w, tpl["playing"][0]) > 1.0
                 tpl["won"] = [w]
             if distinct:
-                status.update({"method": "face", "region": relative_region(face, b, 16),
+                status.update({"method": "face", "region": relative_region(face, b, 12),
                                "templates": tpl})
                 return status
         status["method"] = "board"
@@ -804,6 +799,21 @@ def _absent(template: Image, frames: Sequence[Image], threshold: float = 0.2) ->
         if float(score) <= threshold:
             return False
     return True
+
+
+def grow(r: PixelRect, shape: tuple[int, ...], share: float = 0.4) -> PixelRect:
+    """``r`` grown by ``share`` of its size on every side (at least 4 pixels), clipped
+    to an image of ``shape``: the changed part of a control (a face's mouth) grown to
+    about the whole control.
+
+    >>> grow(PixelRect(10, 10, 10, 20), (100, 100, 3))
+    PixelRect(left=6, top=2, width=18, height=36)
+    """
+    dx, dy = max(4, round(r.width * share)), max(4, round(r.height * share))
+    left, top = max(0, r.left - dx), max(0, r.top - dy)
+    right = min(shape[1], r.left + r.width + dx)
+    bottom = min(shape[0], r.top + r.height + dy)
+    return PixelRect(left, top, right - left, bottom - top)
 
 
 def _overlap(a: PixelRect, b: PixelRect) -> bool:
