@@ -463,11 +463,17 @@ FIRST_STATES = (COVERED, 0)
 the other states' colours only if that finds no board."""
 
 
-def locate_with_skin(image: Image, skin: Skin) -> Candidate | None:
+def _steps(image: Image) -> tuple[int, ...]:
+    """Subsampling steps to try: a half-size copy of a big image first, then full size."""
+    return (2, 1) if image.shape[0] * image.shape[1] > 800_000 else (1,)
+
+
+def locate_with_skin(image: Image, skin: Skin,
+                     steps: tuple[int, ...] | None = None) -> Candidate | None:
     """The best board of one skin in the image, or None."""
     keys = skin_keys(skin)
     first = [k for k in keys if k.colour in _first_colours(skin)]
-    steps = (2, 1) if image.shape[0] * image.shape[1] > 800_000 else (1,)
+    steps = _steps(image) if steps is None else steps
     found: Candidate | None = None
     for step in steps:  # a half-size copy first; full size if that finds nothing
         for tier in ((first, keys) if first else (keys,)):
@@ -508,8 +514,12 @@ def locate_board(image: Image, skins: Sequence[Skin]) -> BoardGeometry:
     image = _check_image(image)
     if not skins:
         raise BoardNotFound("no skins to look for")
-    found = [c for c in (locate_with_skin(image, s) for s in skins) if c is not None]
-    good = [c for c in found if c.score[0]]
+    good: list[Candidate] = []
+    for step in _steps(image):  # full size only when no skin finds a board at half size
+        found = [locate_with_skin(image, s, (step,)) for s in skins]
+        good = [c for c in found if c is not None and c.score[0]]
+        if good:
+            break
     if not good:
         names = ", ".join(s.name for s in skins)
         h, w = image.shape[:2]
