@@ -268,7 +268,7 @@ def _split_duplicates(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
 
 
 def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
-           known: Mapping[int, int]) -> float | None:
+           known: Mapping[int, int], anchored: bool = False) -> float | None:
     """Squares explained by a reading, or None when the reading is implausible."""
     unknown_odd = [look for look in odd if look not in known]
     if len(unknown_odd) > 3:
@@ -276,8 +276,9 @@ def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
     revealed = sum(f.sizes[look] for look in (*numbers, *odd))
     if any(f.sizes[look] > max(2, revealed // 10) for look in unknown_odd):
         return None  # only a few wrong flags or question marks may stay unexplained
-    if not any(v > 0 and f.sizes[look] > 1 for look, v in numbers.items()):
-        return None  # no repeated number: too little evidence
+    if not anchored and not any(v > 0 and f.sizes[look] > 1 for look, v in numbers.items()):
+        return None  # no repeated number: too little evidence (unless the covered and
+        # exploded looks are known already: then a single 7 is worth naming)
     return sum(min(f.sizes[lk], 4) + (f.sizes[lk] > 1) * 2 for lk in numbers) \
         - 3 * len(unknown_odd)
 
@@ -334,7 +335,8 @@ def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[i
     if not numbers or max(numbers.values()) == 0:
         return None  # a mine layout that touches no revealed square explains nothing
     numbers, odd = _split_duplicates(f, numbers, odd, known)
-    score = _score(f, numbers, odd, known)
+    anchored = known.get(cov) == COVERED and known.get(exp) == EXPLODED
+    score = _score(f, numbers, odd, known, anchored)
     if score is None:
         return None
     # a look is called a mine only when some number counts it; the others stay unnamed

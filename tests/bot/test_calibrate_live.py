@@ -281,7 +281,10 @@ def run_calibrate(vd: object, out: Path, name: str, seed: int = 0) -> None:
 @pytest.mark.parametrize("_", [pytest.param(0, marks=live)])
 def test_xdemineur_calibrated_from_scratch(_: int, tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    """No shipped skin in sight: calibrate, read every recorded fixture exactly, play."""
+    """No shipped skin in sight: calibrate on an intermediate board; every recorded
+    fixture reads with no square misread, exactly but for states the calibration was
+    told it has not seen (6-8 are rare), with the right status; games played with the
+    skin lose none on a square the solver called safe."""
     from bot.realgames import VirtualDisplay, launch_xdemineur
     from vision.skin import load_skin
 
@@ -293,7 +296,11 @@ def test_xdemineur_calibrated_from_scratch(_: int, tmp_path: Path,
         skin = load_skin(out)
         for case in sorted((FIXTURES / "xdemineur").glob("*.png")):
             expected, board, status, want = read_fixture(skin, case)
-            assert board.shape == expected.shape and (board == expected).all(), case.stem
+            assert board.shape == expected.shape, case.stem
+            unseen = ~np.isin(expected, list(skin.cells))
+            assert set(np.unique(expected[unseen]).tolist()) <= {6, 7, 8}, case.stem
+            assert (board == expected)[~unseen].all(), case.stem
+            assert (board[unseen] == UNKNOWN).all(), case.stem
             assert want is None or status == want, case.stem
         results = play_with(vd, skin, 10, 40)
     assert len(results) == 10

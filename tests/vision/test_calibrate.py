@@ -12,7 +12,16 @@ import numpy as np
 import pytest
 from calib_synth import Look, render
 
-from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, STATE_NAMES, WRONG_FLAG
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    STATE_NAMES,
+    UNKNOWN,
+    WRONG_FLAG,
+)
 from solver.game import BoardSize, Game
 from solver.textboard import parse_board
 from vision.calibrate import (
@@ -27,7 +36,7 @@ from vision.calibrate import (
     missing_states,
     read_cells,
 )
-from vision.lattice import NoBoardError, cut, find_lattice, template_size
+from vision.lattice import NoBoardError, candidate_lattices, cut, find_lattice, template_size
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 LOOKS = [
@@ -96,8 +105,17 @@ def test_lattice_grows_over_an_opened_edge() -> None:
 
 @pytest.mark.parametrize("case", sorted(FIXTURES.glob("*/*.png")), ids=lambda p: p.stem)
 def test_lattice_of_recorded_screenshots(case: Path) -> None:
+    """The board's size with no template. A screen with two games shows two lattices
+    (the one asked for must be among them); a board half hidden by a dialog is not a
+    regular lattice, and is left out."""
     expected = parse_board(case.with_suffix(".board").read_text())
-    g = find_lattice(cv2.imread(str(case)))
+    if (expected == UNKNOWN).any():
+        pytest.skip("part of the board is hidden")
+    image = cv2.imread(str(case))
+    if case.stem.startswith("screen_beside"):
+        assert expected.shape in [(g.rows, g.cols) for g in candidate_lattices(image)]
+        return
+    g = find_lattice(image)
     assert (g.rows, g.cols) == expected.shape
 
 
@@ -255,10 +273,16 @@ def test_offline_learning_reads_its_screenshots_back() -> None:
 
 
 def test_offline_learning_of_recorded_xdemineur_screenshots() -> None:
+    """Every state, 6-8 included (the dense lost games show them), from screenshots
+    alone; each screenshot reads back exactly (a screen that also shows another game
+    is learned from its biggest board, so it is not read back here)."""
     cases = sorted((FIXTURES / "xdemineur").glob("*.png"))
     learned = learn_from_images([cv2.imread(str(p)) for p in cases])
+    assert not missing_states(learned.cells)
     for case, g in zip(cases, learned.boards, strict=True):
         assert g is not None
+        if case.stem.startswith("screen_beside"):
+            continue
         expected = parse_board(case.with_suffix(".board").read_text())
         read = read_cells(cv2.imread(str(case)), g, learned.cells)
         assert (read == expected).all(), case.name
