@@ -593,11 +593,16 @@ class LiveCalibrator:
         return self._restart_by_key()
 
     def _known_restart(self) -> tuple[IdGrid, Image] | None:
+        """The way learned before (a control may take a moment to work after a win:
+        a second try follows a short wait)."""
         if self.restart.get("kind") == "click":
-            for rect in self.restart_rects:
-                fresh = self._try_click(rect)
-                if fresh is not None:
-                    return fresh
+            for attempt in range(2):
+                if attempt:
+                    time.sleep(0.7)
+                for rect in self.restart_rects:
+                    fresh = self._try_click(rect)
+                    if fresh is not None:
+                        return fresh
         elif self.restart.get("kind") == "key":
             return self._try_keys(self.restart["keys"][0])
         return None
