@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -30,7 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.textboard import diff_boards, parse_board  # noqa: E402
-from vision.geometry import BoardGeometry  # noqa: E402
 from vision.locate import locate_board  # noqa: E402
 from vision.read import forget_samples, read_board  # noqa: E402
 from vision.skin import Skin, available_skins, load_skin  # noqa: E402
@@ -64,6 +64,12 @@ def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
     return statistics.median(walls) * 1000, statistics.median(cpus) * 1000
 
 
+def _cold(read: Callable[[], object]) -> None:
+    """``read`` with the reader's memory of classified squares emptied first."""
+    forget_samples()
+    read()
+
+
 def bench(repeat: int) -> list[dict[str, object]]:
     skins = [load_skin(n) for n in available_skins()]
     by_name: dict[str, Skin] = {s.name: s for s in skins}
@@ -72,7 +78,7 @@ def bench(repeat: int) -> list[dict[str, object]]:
         board_file = png.with_suffix(".board")
         if not board_file.is_file():
             continue
-        shot = cv2.imread(str(png), cv2.IMREAD_COLOR)
+        shot = np.asarray(cv2.imread(str(png), cv2.IMREAD_COLOR), dtype=np.uint8)
         expected = parse_board(board_file.read_text())
         full = desktop(shot)
         if png.stem.startswith("screen_beside_"):  # two games: the folder names the board
@@ -81,18 +87,14 @@ def bench(repeat: int) -> list[dict[str, object]]:
             skins_here = skins
         g = locate_board(full, skins_here)
         ok = not diff_boards(expected, read_board(full, g, by_name[g.skin]))
-        loc_wall, loc_cpu = timed(lambda full=full, sk=skins_here: locate_board(full, sk), repeat)
+        loc_wall, loc_cpu = timed(partial(locate_board, full, skins_here), repeat)
         row: dict[str, object] = {"case": f"{png.parent.name}/{png.stem}", "correct": ok,
                                   "locate_ms": round(loc_wall, 2),
                                   "locate_cpu_ms": round(loc_cpu, 2)}
         if expected.shape == (16, 30):
-            skin = by_name[g.skin]
-            def cold(full: np.ndarray = full, g: BoardGeometry = g, skin: Skin = skin) -> None:
-                forget_samples()
-                read_board(full, g, skin)
-            rd_wall, rd_cpu = timed(cold, repeat * 5)
-            warm_wall, _ = timed(lambda full=full, g=g, skin=skin: read_board(full, g, skin),
-                                 repeat * 5)
+            warm = partial(read_board, full, g, by_name[g.skin])
+            rd_wall, rd_cpu = timed(partial(_cold, warm), repeat * 5)
+            warm_wall, _ = timed(warm, repeat * 5)
             row.update(read_ms=round(rd_wall, 3), read_cpu_ms=round(rd_cpu, 3),
                        read_warm_ms=round(warm_wall, 3))
         rows.append(row)
