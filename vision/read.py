@@ -284,9 +284,17 @@ def reread_shifted(image: Image, geometry: BoardGeometry, bank: TemplateBank,
 def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
     """The knowledge array of the board at ``geometry`` (UNKNOWN where unsure)."""
     bank = template_bank(skin)
-    codes, _ = classify(cell_samples(image, geometry), bank)
+    samples = cell_samples(image, geometry)
+    codes, _ = classify(samples, bank)
     board = codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
     unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
     if unsure and len(unsure) <= MAX_REREAD:
-        board[tuple(np.array(unsure).T)] = reread_shifted(image, geometry, bank, unsure)
+        seen = _SEEN.setdefault((id(bank), -1.0), {})  # second looks, by first-look sample
+        keys = [samples[r * geometry.cols + c].tobytes() for r, c in unsure]
+        new = [i for i, k in enumerate(keys) if k not in seen]
+        if new:
+            again = reread_shifted(image, geometry, bank, [unsure[i] for i in new])
+            for i, code in zip(new, again.tolist(), strict=True):
+                seen[keys[i]] = (code, 0.0)
+        board[tuple(np.array(unsure).T)] = [seen[k][0] for k in keys]
     return board
