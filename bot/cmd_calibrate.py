@@ -93,7 +93,7 @@ def _base(out: Path) -> Any:
 def _read_images(paths: list[str]) -> list[Any]:
     images = []
     for p in paths:
-        img = cv2.imread(p, cv2.IMREAD_COLOR)
+        img = cv2.imread(p, cv2.IMREAD_COLOR) if Path(p).is_file() else None
         if img is None:
             raise OSError(f"cannot read image {p!r}")
         images.append(img)
