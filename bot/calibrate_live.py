@@ -495,10 +495,10 @@ class LiveCalibrator:
         if exploded or force or not is_flood(before, after, clicked):
             names = label_loss_transition(before, after, known, clicked)
             if names is not None:
-                for cell, code in names.items():
-                    self.L.name(int(after[cell]), code, weight=1)
+                for cell, code in names.items():  # exact: each square counts twice
+                    self.L.name(int(after[cell]), code, weight=2)
                     if code == MINE and int(before[cell]) not in known:
-                        self.L.name(int(before[cell]), COVERED, weight=1)
+                        self.L.name(int(before[cell]), COVERED, weight=2)
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
                 flags = int((self.L.codes(before, UNKNOWN) == FLAG).sum()) - \
                     sum(1 for code in names.values() if code == WRONG_FLAG)

@@ -454,7 +454,11 @@ class Learner:
         return out
 
     def known(self) -> dict[int, int]:
-        return self.votes.settled()
+        """Each look's name, once it has at least two votes' worth of evidence (a
+        look seen once, on one square, in a frame read without anchors stays unnamed:
+        the reader then leaves it unknown rather than misread it)."""
+        return {look: code for look, code in self.votes.settled().items()
+                if sum(self.votes.by_look[look].values()) >= 2}
 
     def name(self, look: int, code: int, weight: int = 10) -> None:
         self.votes.add(look, code, weight)
@@ -468,11 +472,17 @@ class Learner:
         """Name looks from a frame that may show a lost game; the names, or None.
         Looks the reading leaves unexplained (wrong flags, question marks) are noted
         in ``odd``."""
-        names = label_loss_frame(ids, self.known(), clicked, self._distance)
+        known = self.known()
+        names = label_loss_frame(ids, known, clicked, self._distance)
         if names is not None:
-            self.votes.add_all(names)
-            reading = best_loss_reading(ids, self.known(), clicked, self._distance)
+            reading = best_loss_reading(ids, known, clicked, self._distance)
             self.odd.update(reading.odd if reading else ())
+            anchored = reading is not None and known.get(reading.covered) == COVERED \
+                and known.get(reading.exploded) == EXPLODED
+            for look, code in names.items():
+                # one square of a look read by a guessed reading is weak evidence
+                strong = anchored or int((ids == look).sum()) > 1
+                self.votes.add(look, code, 2 if strong else 1)
         return names
 
     def codes(self, ids: IdGrid, unknown: int) -> npt.NDArray[np.int8]:
@@ -584,7 +594,8 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     first = learner.votes
     learner.votes = Votes()
     for look, code in first.settled().items():
-        learner.votes.add(look, code, 1)
+        if sum(first.by_look[look].values()) >= 2:
+            learner.votes.add(look, code, 2)
     learner.seed(base)
     lost = [learner.add_loss(frames[k]) is not None for k in order]
     name_odd_looks(learner, [frames[k] for k in order], lost)
@@ -648,7 +659,7 @@ def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bo
     in_play = {int(v) for ids, was_lost in zip(frames, lost, strict=True) if not was_lost
                for v in np.unique(ids)}
     for look in learner.odd - set(known):
-        learner.name(look, QUESTION if look in in_play else WRONG_FLAG, weight=1)
+        learner.name(look, QUESTION if look in in_play else WRONG_FLAG, weight=2)
 
 
 def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int],
