@@ -36,8 +36,6 @@ def test_there_are_fixtures() -> None:
 
 KNOWN_GAPS = {
     "gnome-mines/dense_lost_3": "the gnome-mines skin has no 8 yet (reads U, never wrong)",
-    "gnome-mines/screen_won_dialog": "squares half under the dialog read as their visible "
-                                     "half (0) where the fixture wants U",
 }
 """Fixtures the reader does not read exactly yet; strict: fixing one fails the test until
 it is removed from here."""
