@@ -9,7 +9,7 @@ All points and geometries are in image pixels of the image passed in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -137,8 +137,8 @@ class SkinReader:
 
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         skin = self.skin(geometry)
-        for source in (getattr(skin, "status", None) or {}, _restart_spec(skin)):
-            if isinstance(source, dict) and "win_needs_flags" in source:
+        for source in (_status_spec(skin), _restart_spec(skin)):
+            if "win_needs_flags" in source:
                 return bool(source["win_needs_flags"])
         return bool(getattr(skin, "win_needs_flags", geometry.skin in FLAGS_TO_WIN))
 
@@ -161,13 +161,19 @@ class SkinReader:
         return int(value) if value is not None else None
 
     def first_click_rule(self, geometry: BoardGeometry) -> str | None:
-        rule = getattr(self.skin(geometry), "first_click_rule", None)
+        skin = self.skin(geometry)
+        rule = _status_spec(skin).get("first_click_rule") or getattr(skin, "first_click_rule", None)
         return str(rule) if rule else None
 
 
 def _restart_spec(skin: Any) -> dict[str, Any]:
     spec = getattr(skin, "restart", None) or {}
-    return dict(spec) if isinstance(spec, dict) else {}
+    return dict(spec) if isinstance(spec, Mapping) else {}
+
+
+def _status_spec(skin: Any) -> dict[str, Any]:
+    spec = getattr(skin, "status", None) or {}
+    return dict(spec) if isinstance(spec, Mapping) else {}
 
 
 def preset_mines(rows: int, cols: int) -> int | None:
