@@ -34,9 +34,7 @@ def test_there_are_fixtures() -> None:
     assert len(CASES) >= 10, f"only {len(CASES)} fixtures under {FIXTURES}"
 
 
-KNOWN_GAPS = {
-    "gnome-mines/dense_lost_3": "the gnome-mines skin has no 8 yet (reads U, never wrong)",
-}
+KNOWN_GAPS: dict[str, str] = {}
 """Fixtures the reader does not read exactly yet; strict: fixing one fails the test until
 it is removed from here."""
 
