@@ -29,8 +29,7 @@ def reader_for(skin: str):
     from bot.reader import SkinReader
     from vision.skin import available_skins
 
-    if skin not in available_skins():
-        pytest.skip(f"the {skin} skin has not landed yet")
+    assert skin in available_skins(), f"the shipped {skin} skin is missing"
     return SkinReader.from_names([skin])
 
 
