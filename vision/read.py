@@ -1,12 +1,14 @@
 """Read every square of a located board into a knowledge array.
 
-The board region is resampled once so that every cell becomes a ``CELL`` x ``CELL``
-square (any window size, fractional or uneven pitch); the central ``SAMPLE`` x ``SAMPLE``
-part of every cell (which looks the same at any window size, unlike the gaps and grid
-lines around it) is compared with every template of the skin at once by mean squared
-difference (one matrix product). A square whose best template is not close enough, or
-not clearly closer than the best template of any other state, is ``UNKNOWN``: the
-reader never guesses.
+The board region is resampled once (one cv2.remap) so that every cell becomes a
+``CELL`` x ``CELL`` square (any window size, fractional or uneven pitch); the central
+``SAMPLE`` x ``SAMPLE`` part of every cell (which looks the same at any window size,
+unlike the gaps and grid lines around it) is compared with every template of the skin
+by squared difference: identical squares once, first all of them against all templates
+on 4x4 block mean colours (a lower bound, one small matrix product), then in full only
+the few (square, template) pairs that bound leaves in the running. A square whose best
+template is not close enough, or not clearly closer than the best template of any other
+state, is ``UNKNOWN``: the reader never guesses.
 
 >>> from vision.skin import load_skin
 >>> from vision.geometry import BoardGeometry
@@ -72,6 +74,8 @@ class TemplateBank:
     states: npt.NDArray[np.int8]
     starts: npt.NDArray[np.intp]  # first template of each state (templates sorted by code)
     backgrounds: F32  # median colour (B, G, R) of each template's compared part
+    blocks: F32  # each template as BLOCK x BLOCK pixel means (templates, CELLS_BLOCKS)
+    block_sq_norms: F32
 
 
 _BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
@@ -114,11 +118,10 @@ def _maps(g: BoardGeometry, left: int, top: int, factor: int) -> tuple[
     return hit
 
 
-def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]:
-    """Every cell as a row vector (rows*cols, SAMPLE*SAMPLE*3), row-major cell order.
-
-    The board is shrunk by exact 2x2 means while a cell is at least twice CELL, then
-    sampled bilinearly at each cell's own (possibly uneven) position."""
+def _board_region(image: Image, geometry: BoardGeometry) -> tuple[Image, int, int, int]:
+    """The board's pixels (plus one around) ready for sampling: shrunk by exact 2x2 means
+    while a cell is at least twice CELL, then lightly blurred when still larger than CELL.
+    Returns (region, left, top, factor): the region's origin in the image and its shrink."""
     g = geometry
     b = g.bounds()
     h, w = image.shape[:2]
@@ -135,6 +138,23 @@ def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]
     ratio = min(g.pitch_x, g.pitch_y) / (factor * CELL)
     if ratio > 1.0 and BLUR > 0:  # anti-alias before sampling fewer pixels than there are
         region = cast(Image, cv2.GaussianBlur(region, (3, 3), BLUR * ratio))
+    return region, left, top, factor
+
+
+def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]:
+    """Every cell as a row vector (rows*cols, SAMPLE*SAMPLE*3), row-major cell order.
+
+    The board is shrunk by exact 2x2 means while a cell is at least twice CELL, then
+    sampled bilinearly at each cell's own (possibly uneven) position."""
+    return _sample_cells(_board_region(image, geometry), geometry)
+
+
+Prepared = tuple[Image, int, int, int]
+"""A board region ready for sampling, from _board_region."""
+
+
+def _sample_cells(prepared: Prepared, g: BoardGeometry) -> npt.NDArray[np.uint8]:
+    region, left, top, factor = prepared
     mx, my = _maps(g, left, top, factor)
     small = cv2.remap(region, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     cells = small.reshape(g.rows, SAMPLE, g.cols, SAMPLE, 3).transpose(0, 2, 1, 3, 4)
@@ -156,21 +176,72 @@ def template_bank(skin: Skin) -> TemplateBank:
     vectors = np.ascontiguousarray(np.stack(vecs), dtype=np.float32)
     code_arr = np.array(codes, np.int8)
     states, starts = np.unique(code_arr, return_index=True)
+    blocks = _blocks(vectors)
     bank = TemplateBank(vectors, (vectors * vectors).sum(axis=1), code_arr,
-                        states.astype(np.int8), starts.astype(np.intp), _backgrounds(vectors))
+                        states.astype(np.int8), starts.astype(np.intp), _backgrounds(vectors),
+                        blocks, (blocks * blocks).sum(axis=1))
     _BANKS[id(skin)] = (skin, bank)
     return bank
 
 
-def _sq_distances(samples: F32, bank: TemplateBank) -> F32:
-    """Sum of squared differences of every sample to every template (n, templates)."""
-    # one matrix-vector product per sample: a matrix product would start OpenBLAS's
-    # threads, which cost milliseconds on a busy 2-core machine for a product this size
-    cross = np.stack([bank.vectors @ row for row in samples]) if len(samples) else \
-        np.zeros((0, len(bank.vectors)), np.float32)
-    sq = (samples * samples).sum(axis=1)[:, None] - 2.0 * cross
-    sq += bank.sq_norms[None, :]
+BLOCK = 4
+"""Side in samples of the blocks whose mean colours make the cheap first comparison."""
+
+
+def _blocks(vectors: F32) -> F32:
+    """Every SAMPLE x SAMPLE x 3 vector as the mean colours of its BLOCK x BLOCK blocks."""
+    k = SAMPLE // BLOCK
+    stacked = np.ascontiguousarray(vectors, np.float32).reshape(-1, SAMPLE, 3)
+    means = cv2.resize(stacked, (k, len(vectors) * k), interpolation=cv2.INTER_AREA)
+    return np.asarray(means, np.float32).reshape(len(vectors), -1)
+
+
+def _exact(sq: F32, samples: F32, bank: TemplateBank, rows: npt.NDArray[np.intp],
+           cols: npt.NDArray[np.intp]) -> None:
+    """Replace the bounds of the (row, col) pairs by exact sums of squared differences."""
+    if len(rows):
+        diff = samples[rows] - bank.vectors[cols]
+        sq[rows, cols] = np.einsum("ij,ij->i", diff, diff)
+
+
+def _sq_distances(samples: F32, bank: TemplateBank, limit: float = np.inf,
+                  group: int = 1) -> F32:
+    """Sum of squared differences of every sample to every template (n, templates),
+    exact wherever a decision could depend on it, elsewhere a lower bound.
+
+    A cheap first pass compares BLOCK x BLOCK block mean colours (one small matrix
+    product): a block's sum of squared differences is at least its pixel count times
+    the squared difference of its means. The template with the lowest bound is then
+    compared in full; its distance d caps the best, so only templates whose bound is
+    within min(d, ``limit``) / MARGIN**2 can be the best or a close second, and only
+    they are compared in full (all pairs at once). With ``group`` > 1 consecutive rows
+    are views of one square (classified by their minimum) and share that cap."""
+    n = len(samples)
+    if n == 0:
+        return np.zeros((0, len(bank.vectors)), np.float32)
+    small = _blocks(samples)
+    cross = small @ bank.blocks.T
+    bound = (small * small).sum(axis=1)[:, None] - 2.0 * cross + bank.block_sq_norms[None, :]
+    # a little low, for the rounding of the expanded square
+    sq = np.maximum(bound * np.float32(BLOCK * BLOCK * 0.999) - 1.0, 0.0).astype(np.float32)
+    first = np.argmin(sq, axis=1)
+    rows = np.arange(n)
+    _exact(sq, samples, bank, rows, first)
+    if np.isfinite(limit):
+        cap = np.minimum(sq[rows, first].reshape(-1, group).min(axis=1), limit)
+        cap = np.repeat(cap / MARGIN ** 2, group)
+        rows, cols = np.nonzero(sq <= cap[:, None])
+        keep = cols != first[rows]
+        _exact(sq, samples, bank, rows[keep], cols[keep])
+    else:
+        rows, cols = np.nonzero(np.ones_like(sq, bool))
+        _exact(sq, samples, bank, rows, cols)
     return sq
+
+
+def _limit(dims: int) -> float:
+    """Squared-difference sum beyond which a square is unknown whatever else it is near."""
+    return float(MAX_RMS ** 2 * dims) * 1.001
 
 
 def state_distances(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank) -> F32:
@@ -181,8 +252,15 @@ def state_distances(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank) ->
     return np.sqrt(np.maximum(best, 0.0) / samples.shape[1])
 
 
-def _backgrounds(vectors: F32) -> F32:
-    return np.median(vectors.reshape(len(vectors), -1, 3), axis=1)
+def _backgrounds(vectors: F32 | npt.NDArray[np.uint8]) -> F32:
+    """Per-channel median colour of every vector (n, 3), as np.median computes it
+    (faster on uint8 samples)."""
+    px = np.ascontiguousarray(vectors.reshape(len(vectors), -1, 3).transpose(0, 2, 1))
+    m = px.shape[2]
+    if m % 2:
+        return np.partition(px, m // 2, axis=2)[:, :, m // 2].astype(np.float32)
+    two = np.partition(px, (m // 2 - 1, m // 2), axis=2)[:, :, m // 2 - 1:m // 2 + 1]
+    return two.mean(axis=2, dtype=np.float32)
 
 
 def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
@@ -195,7 +273,7 @@ def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
     if samples.dtype == np.uint8:
         return _classify_cached(cast(npt.NDArray[np.uint8], samples), bank, strictness)
     floats = cast(F32, samples)
-    sq = _sq_distances(floats, bank)
+    sq = _sq_distances(floats, bank, _limit(floats.shape[1]))
     return _decide(sq, _backgrounds(floats), floats.shape[1], bank, strictness)
 
 
@@ -221,8 +299,10 @@ def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
     if new:
         if len(seen) + len(new) > _SEEN_MAX:
             seen.clear()
-        rows = list(new.values())
-        codes, best = classify(samples[rows].astype(np.float32), bank, strictness)
+        fresh = samples[list(new.values())]
+        floats = fresh.astype(np.float32)
+        sq = _sq_distances(floats, bank, _limit(floats.shape[1]))
+        codes, best = _decide(sq, _backgrounds(fresh), floats.shape[1], bank, strictness)
         for k, code, dist in zip(new, codes.tolist(), best.tolist(), strict=True):
             seen[k] = (code, dist)
     pairs = [seen[k] for k in keys]
@@ -256,31 +336,52 @@ SHIFTS = tuple((dx, dy) for dy in _STEPS for dx in _STEPS)
 pixel off its template's position (uneven layouts, rounding) is still recognised."""
 
 
+def _shifted_maps(g: BoardGeometry, cells: list[tuple[int, int]], left: int, top: int,
+                  factor: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """remap maps sampling every cell at every offset of SHIFTS: one SAMPLE x SAMPLE block
+    per (cell, offset), stacked vertically."""
+    dxs = np.array([dx for dx, _ in SHIFTS])
+    dys = np.array([dy for _, dy in SHIFTS])
+    lefts = np.array([g.col_left(c) for _, c in cells])
+    tops = np.array([g.row_top(r) for r, _ in cells])
+    xs = _axis_map((lefts[:, None] + dxs[None, :]).reshape(-1), g.pitch_x, left, factor)
+    ys = _axis_map((tops[:, None] + dys[None, :]).reshape(-1), g.pitch_y, top, factor)
+    mx = np.repeat(xs.reshape(-1, 1, SAMPLE), SAMPLE, axis=1).reshape(-1, SAMPLE)
+    my = np.repeat(ys.reshape(-1, SAMPLE, 1), SAMPLE, axis=2).reshape(-1, SAMPLE)
+    return mx, my
+
+
 def reread_shifted(image: Image, geometry: BoardGeometry, bank: TemplateBank,
                    cells: list[tuple[int, int]]) -> npt.NDArray[np.int8]:
-    """Codes of ``cells`` compared at every offset in SHIFTS (best offset per template)."""
-    g = geometry
-    sqs, bgs = [], []
-    for r, c in cells:
-        variants = []
-        for dx, dy in SHIFTS:
-            one = BoardGeometry("", g.col_left(c) + dx, g.row_top(r) + dy, g.pitch_x,
-                                g.pitch_y, 1, 1)
-            try:
-                variants.append(cell_samples(image, one)[0])
-            except ValueError:  # shifted past the image edge
-                continue
-        v = np.stack(variants).astype(np.float32)
-        sqs.append(_sq_distances(v, bank).min(axis=0))
-        bgs.append(_backgrounds(v[len(v) // 2:len(v) // 2 + 1])[0])
-    codes, _ = _decide(np.stack(sqs), np.stack(bgs), len(bank.vectors[0]), bank)
+    """Codes of ``cells`` compared at every offset in SHIFTS (best offset per template);
+    every (cell, offset) is sampled in one remap."""
+    if not cells:
+        return np.zeros(0, np.int8)
+    return _reread(_board_region(image, geometry), geometry, bank, cells)
+
+
+def _reread(prepared: Prepared, geometry: BoardGeometry, bank: TemplateBank,
+            cells: list[tuple[int, int]]) -> npt.NDArray[np.int8]:
+    region, left, top, factor = prepared
+    mx, my = _shifted_maps(geometry, cells, left, top, factor)
+    fixed = cv2.convertMaps(mx, my, cv2.CV_16SC2)
+    small = cv2.remap(region, fixed[0], fixed[1], cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE)
+    n, k = len(cells), len(SHIFTS)
+    raw = np.asarray(small, np.uint8).reshape(n, k, -1)
+    v = raw.reshape(n * k, -1).astype(np.float32)
+    dims = v.shape[1]
+    sq = _sq_distances(v, bank, _limit(dims), group=k).reshape(n, k, -1).min(axis=1)
+    centre = SHIFTS.index((0.0, 0.0))
+    codes, _ = _decide(sq, _backgrounds(raw[:, centre]), dims, bank)
     return codes
 
 
 def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
     """The knowledge array of the board at ``geometry`` (UNKNOWN where unsure)."""
     bank = template_bank(skin)
-    samples = cell_samples(image, geometry)
+    prepared = _board_region(image, geometry)
+    samples = _sample_cells(prepared, geometry)
     codes, _ = classify(samples, bank)
     board = codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
     unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
@@ -289,7 +390,7 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
         keys = [samples[r * geometry.cols + c].tobytes() for r, c in unsure]
         new = [i for i, k in enumerate(keys) if k not in seen]
         if new:
-            again = reread_shifted(image, geometry, bank, [unsure[i] for i in new])
+            again = _reread(prepared, geometry, bank, [unsure[i] for i in new])
             for i, code in zip(new, again.tolist(), strict=True):
                 seen[keys[i]] = (code, 0.0)
         board[tuple(np.array(unsure).T)] = [seen[k][0] for k in keys]
