@@ -93,13 +93,19 @@ def in_corner(p: ScreenPoint, size: tuple[int, int], margin: float = 1.0) -> boo
     return near_x and near_y
 
 
+POLL_SECONDS = 0.0001
+"""How long to sleep between two looks at the pointer while waiting for our own input to
+arrive: a look is one X round trip (~0.05 ms), and a 1 ms sleep made each gnome-mines
+click cost about 1 ms."""
+
+
 def wait_for_pointer(mouse: Mouse, p: ScreenPoint, timeout: float = 0.5) -> None:
     """Wait until ``mouse`` reports the pointer at ``p`` (our own move has arrived);
     after ``timeout`` the caller goes on and the guard's checks decide."""
     target = (round(p.x), round(p.y))
     deadline = time.monotonic() + timeout
     while math.dist(mouse.position(), target) > 1.0 and time.monotonic() < deadline:
-        time.sleep(0.001)
+        time.sleep(POLL_SECONDS)
 
 
 class PyAutoGuiMouse:
@@ -213,7 +219,7 @@ class XTestMouse:
         """Poll the pointer's button state until ``done(mask)`` (or the timeout)."""
         deadline = time.monotonic() + timeout
         while not done(int(self._root.query_pointer().mask)) and time.monotonic() < deadline:
-            time.sleep(0.001)
+            time.sleep(POLL_SECONDS)
 
     def key(self, keys: str) -> None:
         codes = []
