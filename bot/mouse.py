@@ -185,6 +185,8 @@ class XTestMouse:
             raise PlatformError(f"cannot open X display {display or '$DISPLAY'}: {exc}") from exc
         self._X, self._XK, self._xtest = X, XK, xtest
         self._root = self._d.screen().root
+        self.careful = window_manager_running(self._d)
+        """Wait for every step of a click (needed only under a window manager)."""
 
     def size(self) -> tuple[int, int]:
         s = self._d.screen()
@@ -206,8 +208,15 @@ class XTestMouse:
         meanwhile a fake motion still moves the pointer but button events wait, so a
         release sent before the next move could arrive after it, away from the square
         (and games act on the release). Waiting for each step keeps every click in
-        place; without a window manager each wait is one round trip."""
+        place. With no window manager running nothing freezes input, so the three
+        events are only sent (the next look at the pointer waits for them)."""
         b = self._BUTTONS[button]
+        if not self.careful:  # nothing can freeze input: the server keeps our order
+            self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+            self._xtest.fake_input(self._d, self._X.ButtonPress, b)
+            self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
+            self._d.flush()
+            return
         mask = (self._X.Button1Mask, self._X.Button2Mask, self._X.Button3Mask)[b - 1]
         self.move(p)
         wait_for_pointer(self, p)
@@ -370,6 +379,19 @@ class GuardedMouse:
     def key(self, keys: str) -> None:
         self.check()
         self.inner.key(keys)
+
+
+def window_manager_running(display: Any) -> bool:
+    """Does an EWMH window manager run on this X display (``_NET_SUPPORTING_WM_CHECK``
+    on the root window)? Unknown counts as yes: then clicks wait for every step."""
+    try:
+        atom = display.intern_atom("_NET_SUPPORTING_WM_CHECK", only_if_exists=True)
+        if not atom:
+            return False
+        prop = display.screen().root.get_full_property(atom, 0)
+        return prop is not None and len(prop.value) > 0
+    except Exception:  # any X error: assume a window manager
+        return True
 
 
 def make_mouse(kind: str = "auto", display: str | None = None) -> Mouse:
