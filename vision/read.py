@@ -108,9 +108,13 @@ def _maps(g: BoardGeometry, left: int, top: int, factor: int) -> tuple[
     if hit is None:
         xs = _axis_map(np.array([g.col_left(c) for c in range(g.cols)]), g.pitch_x, left, factor)
         ys = _axis_map(np.array([g.row_top(r) for r in range(g.rows)]), g.pitch_y, top, factor)
-        mx, my = np.meshgrid(xs, ys)
-        fixed = cv2.convertMaps(np.ascontiguousarray(mx), np.ascontiguousarray(my),
-                                cv2.CV_16SC2)
+        # one map row per cell (row-major cells), its SAMPLE x SAMPLE samples along it, so
+        # the remapped image is already the (cells, SAMPLE*SAMPLE*3) matrix, no transpose
+        s = SAMPLE
+        mx = np.broadcast_to(xs.reshape(1, g.cols, 1, s), (g.rows, g.cols, s, s))
+        my = np.broadcast_to(ys.reshape(g.rows, 1, s, 1), (g.rows, g.cols, s, s))
+        fixed = cv2.convertMaps(np.ascontiguousarray(mx).reshape(-1, s * s),
+                                np.ascontiguousarray(my).reshape(-1, s * s), cv2.CV_16SC2)
         hit = (np.asarray(fixed[0], np.int16), np.asarray(fixed[1], np.uint16))
         if len(_MAPS) > 8:
             _MAPS.clear()
@@ -157,8 +161,7 @@ def _sample_cells(prepared: Prepared, g: BoardGeometry) -> npt.NDArray[np.uint8]
     region, left, top, factor = prepared
     mx, my = _maps(g, left, top, factor)
     small = cv2.remap(region, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    cells = small.reshape(g.rows, SAMPLE, g.cols, SAMPLE, 3).transpose(0, 2, 1, 3, 4)
-    return np.ascontiguousarray(cells.reshape(g.rows * g.cols, -1))
+    return np.asarray(small, np.uint8).reshape(g.rows * g.cols, -1)
 
 
 def template_bank(skin: Skin) -> TemplateBank:
@@ -286,28 +289,67 @@ def forget_samples() -> None:
     _SEEN.clear()
 
 
+_WEIGHTS: dict[int, npt.NDArray[np.uint64]] = {}
+
+
+def _hash_weights(n: int) -> npt.NDArray[np.uint64]:
+    """``n`` fixed odd 64-bit multipliers (a row's hash is its words' weighted sum)."""
+    if n not in _WEIGHTS:
+        rng = np.random.default_rng(n)
+        _WEIGHTS[n] = rng.integers(1, 2 ** 63, n, dtype=np.uint64) | np.uint64(1)
+    return _WEIGHTS[n]
+
+
+def _distinct(samples: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.intp],
+                                                       npt.NDArray[np.intp]]:
+    """(first, inverse): one row index per distinct sample and, for every sample, the
+    position of its own in ``first`` (``samples[first][inverse]`` equals ``samples``).
+
+    Rows are grouped by a 64-bit hash (one small integer product), then checked exactly;
+    on a hash collision the rows are grouped by their bytes instead.
+
+    >>> first, inverse = _distinct(np.array([[1, 2], [3, 4], [1, 2]], np.uint8))
+    >>> first.tolist(), inverse.tolist()
+    ([0, 1], [0, 1, 0])
+    """
+    rows = np.ascontiguousarray(samples)
+    n, dims = rows.shape
+    padded = np.zeros((n, -(-dims // 8) * 8), np.uint8)
+    padded[:, :dims] = rows
+    words = padded.view(np.uint64)
+    weights = _hash_weights(len(words[0]))
+    hashes = (words * weights).sum(axis=1, dtype=np.uint64)
+    _, first, inverse = np.unique(hashes, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    if not np.array_equal(rows[first][inverse], rows):  # a collision: group by bytes
+        index: dict[bytes, int] = {}
+        inverse = np.array([index.setdefault(r.tobytes(), len(index)) for r in rows], np.intp)
+        first = np.zeros(len(index), np.intp)
+        first[inverse[::-1]] = np.arange(n)[::-1]
+    return first.astype(np.intp), inverse.astype(np.intp)
+
+
 def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
                      strictness: float) -> tuple[npt.NDArray[np.int8], F32]:
     """classify() of uint8 samples, each distinct one once, remembering every answer:
     between two reads of a game most squares look exactly as before."""
     seen = _SEEN.setdefault((id(bank), strictness), {})
-    keys = [row.tobytes() for row in np.ascontiguousarray(samples)]
-    new: dict[bytes, int] = {}
-    for i, k in enumerate(keys):
-        if k not in seen and k not in new:
-            new[k] = i
+    first, inverse = _distinct(samples)
+    keys = [samples[i].tobytes() for i in first.tolist()]
+    new = [j for j, k in enumerate(keys) if k not in seen]
+    if len(seen) + len(new) > _SEEN_MAX:
+        seen.clear()
+        new = list(range(len(keys)))
     if new:
-        if len(seen) + len(new) > _SEEN_MAX:
-            seen.clear()
-        fresh = samples[list(new.values())]
+        fresh = samples[first[new]]
         floats = fresh.astype(np.float32)
         sq = _sq_distances(floats, bank, _limit(floats.shape[1]))
         codes, best = _decide(sq, _backgrounds(fresh), floats.shape[1], bank, strictness)
-        for k, code, dist in zip(new, codes.tolist(), best.tolist(), strict=True):
-            seen[k] = (code, dist)
+        for j, code, dist in zip(new, codes.tolist(), best.tolist(), strict=True):
+            seen[keys[j]] = (code, dist)
     pairs = [seen[k] for k in keys]
-    return (np.array([p[0] for p in pairs], np.int8),
-            np.array([p[1] for p in pairs], np.float32))
+    return (np.array([p[0] for p in pairs], np.int8)[inverse],
+            np.array([p[1] for p in pairs], np.float32)[inverse])
 
 
 def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
