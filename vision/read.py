@@ -187,6 +187,8 @@ def template_bank(skin: Skin) -> TemplateBank:
     return bank
 
 
+_NONE = np.zeros((0, 0), np.float32)  # cv2.gemm's absent third matrix
+
 BLOCK = 4
 """Side in samples of the blocks whose mean colours make the cheap first comparison."""
 
@@ -223,7 +225,10 @@ def _sq_distances(samples: F32, bank: TemplateBank, limit: float = np.inf,
     if n == 0:
         return np.zeros((0, len(bank.vectors)), np.float32)
     small = _blocks(samples)
-    cross = small @ bank.blocks.T
+    # OpenCV's product, not numpy's: OpenBLAS would wake its threads for this small one,
+    # and they spin (taking the other core from OpenCV) long after it is done
+    cross = np.asarray(cv2.gemm(small, bank.blocks, 1.0, _NONE, 0.0, flags=cv2.GEMM_2_T),
+                       np.float32)
     bound = (small * small).sum(axis=1)[:, None] - 2.0 * cross + bank.block_sq_norms[None, :]
     # a little low, for the rounding of the expanded square
     sq = np.maximum(bound * np.float32(BLOCK * BLOCK * 0.999) - 1.0, 0.0).astype(np.float32)
