@@ -570,7 +570,10 @@ class Player:
         self.mouse.check()
         for cell, button in plan:
             self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), button)
-        self.park()  # checks the pointer again: a hand on the mouse during the batch stops play
+        # the move checks the pointer first (a hand on the mouse during the batch stops
+        # play); the next batch's check waits for the pointer to be parked, and the wait
+        # for the redraw for a frame that stays the same
+        self.mouse.move(self.park_point(), wait=False)
 
     def _board_pixels(self, region_image: Image) -> Image:
         assert self.geometry is not None

@@ -197,8 +197,14 @@ class XTestMouse:
         return ScreenPoint(float(q.root_x), float(q.root_y))
 
     def move(self, p: ScreenPoint) -> None:
-        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+        self.send_move(p)
         self._d.sync()
+
+    def send_move(self, p: ScreenPoint) -> None:
+        """Send the motion without waiting for the server (no round trip): for a caller
+        whose next look at the pointer waits for it anyway."""
+        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+        self._d.flush()
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
         """Move, wait until the pointer is there, press and release, wait until the
@@ -354,11 +360,14 @@ class GuardedMouse:
             pos = self.inner.position()
         return pos
 
-    def move(self, p: ScreenPoint) -> None:
+    def move(self, p: ScreenPoint, wait: bool = True) -> None:
+        """Check the pointer, then move it. ``wait=False`` only sends the move where the
+        backend can (``send_move``); the next :meth:`check` waits for it to arrive."""
         self.check()
         if in_corner(p, self._size, margin=3.0):
             raise ClickRefused(f"refused to move onto a screen corner at ({p.x:.0f}, {p.y:.0f})")
-        self.inner.move(p)
+        send = getattr(self.inner, "send_move", None) if not wait else None
+        (send or self.inner.move)(p)
         self._last = p
         self._trail.append(p)
 
