@@ -197,14 +197,24 @@ class XTestMouse:
         return ScreenPoint(float(q.root_x), float(q.root_y))
 
     def move(self, p: ScreenPoint) -> None:
-        self.send_move(p)
+        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
         self._d.sync()
 
-    def send_move(self, p: ScreenPoint) -> None:
-        """Send the motion without waiting for the server (no round trip): for a caller
-        whose next look at the pointer waits for it anyway."""
+    def look_then_move(self, p: ScreenPoint) -> Callable[[], ScreenPoint]:
+        """Ask where the pointer is, then move it, without waiting for the server (no
+        round trip). Returns a function giving the pointer's position just before the
+        move (it waits for the server's answer only if that has not come yet)."""
+        from Xlib.protocol import request
+
+        query = request.QueryPointer(display=self._d.display, defer=True, window=self._root)
         self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
         self._d.flush()
+
+        def before() -> ScreenPoint:
+            query.reply()
+            return ScreenPoint(float(query.root_x), float(query.root_y))
+
+        return before
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
         """Move, wait until the pointer is there, press and release, wait until the
@@ -318,6 +328,7 @@ class GuardedMouse:
         self._size = inner.size()
         self._last: ScreenPoint | None = None
         self._trail: list[ScreenPoint] = []  # points sent since the last check
+        self._looked: tuple[Callable[[], ScreenPoint], list[ScreenPoint]] | None = None
 
     def size(self) -> tuple[int, int]:
         return self._size
@@ -333,13 +344,21 @@ class GuardedMouse:
         """Raise :class:`MouseStopped` if play must stop before the next action."""
         if self.stop_requested():
             raise MouseStopped("stopped by Ctrl+C")
-        pos = self._settled_position()
+        if self._looked is not None:  # first the look taken before the last move
+            look, trail = self._looked
+            self._looked = None
+            self._verify(look(), trail)
+        self._verify(self._settled_position(), self._trail)
+        self._trail = [self._last] if self._last is not None else []
+
+    def _verify(self, pos: ScreenPoint, trail: list[ScreenPoint]) -> None:
+        """Raise unless ``pos`` is out of the corners and one of ``trail`` (when the
+        guard has put the pointer anywhere yet)."""
         if in_corner(pos, self._size):
             raise FailSafe("fail-safe: the pointer was pushed into a screen corner")
-        if self._last is not None and not self._ours(pos):
+        if self._last is not None and not any(self._near(pos, p) for p in trail):
             raise PointerMoved("the pointer was moved by someone else "
                                f"(to {pos.x:.0f}, {pos.y:.0f}); stopping")
-        self._trail = [self._last] if self._last is not None else []
 
     def _near(self, pos: ScreenPoint, p: ScreenPoint) -> bool:
         return math.dist(pos, (round(p.x), round(p.y))) <= self.tolerance
@@ -361,13 +380,23 @@ class GuardedMouse:
         return pos
 
     def move(self, p: ScreenPoint, wait: bool = True) -> None:
-        """Check the pointer, then move it. ``wait=False`` only sends the move where the
-        backend can (``send_move``); the next :meth:`check` waits for it to arrive."""
-        self.check()
+        """Check the pointer, then move it. ``wait=False``, where the backend can
+        (``look_then_move``), sends the look and the move without waiting for either:
+        the look is checked by the next :meth:`check` (before any further click), so a
+        hand on the mouse before this move still stops play."""
+        look_then_move = None if wait else getattr(self.inner, "look_then_move", None)
+        if look_then_move is None:
+            self.check()
+        elif self.stop_requested():
+            raise MouseStopped("stopped by Ctrl+C")
         if in_corner(p, self._size, margin=3.0):
             raise ClickRefused(f"refused to move onto a screen corner at ({p.x:.0f}, {p.y:.0f})")
-        send = getattr(self.inner, "send_move", None) if not wait else None
-        (send or self.inner.move)(p)
+        if look_then_move is None:
+            self.inner.move(p)
+        else:
+            if self._looked is not None:  # an unchecked look is never dropped
+                self.check()
+            self._looked = (look_then_move(p), list(self._trail))
         self._last = p
         self._trail.append(p)
 
