@@ -223,19 +223,24 @@ def test_under_a_window_manager_every_click_lands(tmp_path: Path) -> None:
         assert seen == [r.outcome for r in results]
 
 
-def test_ctrl_c_stops_play_cleanly_between_moves(vd, tmp_path: Path) -> None:
-    import signal
-    import time
-
+def start_long_cli_play(vd, tmp_path: Path) -> subprocess.Popen[str]:
+    """``sweepbot play --games 500`` on a fresh expert xdemineur, in a child process."""
     from bot.realgames import launch_xdemineur
 
     need_skin("xdemineur")
     launch_xdemineur(vd, 30, 16, 99)
     env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
     env.update(DISPLAY=vd.display, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "--games", "500",
+    return subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "--games", "500",
                              "--mines", "99", "--bug-dir", str(tmp_path)], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_ctrl_c_stops_play_cleanly_between_moves(vd, tmp_path: Path) -> None:
+    import signal
+    import time
+
+    proc = start_long_cli_play(vd, tmp_path)
     assert proc.stdout is not None
     first = proc.stdout.readline()  # "found a 30x16 xdemineur board ..."
     assert "found a 30x16 xdemineur board with 99 mines" in first, first
@@ -250,15 +255,7 @@ def test_ctrl_c_stops_play_cleanly_between_moves(vd, tmp_path: Path) -> None:
 def test_pushing_the_pointer_into_a_corner_stops_play(vd, tmp_path: Path) -> None:
     import time
 
-    from bot.realgames import launch_xdemineur
-
-    need_skin("xdemineur")
-    launch_xdemineur(vd, 30, 16, 99)
-    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"}
-    env.update(DISPLAY=vd.display, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "--games", "500",
-                             "--mines", "99", "--bug-dir", str(tmp_path)], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_long_cli_play(vd, tmp_path)
     assert proc.stdout is not None
     assert "found a 30x16" in proc.stdout.readline()
     deadline = time.monotonic() + 20
