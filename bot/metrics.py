@@ -17,19 +17,12 @@ from collections import deque
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import neighbours
+from solver.cells import neighbour_sum, neighbours
 
 
 def mine_counts(mines: npt.NDArray[np.bool_]) -> npt.NDArray[np.int8]:
     """For every square, how many of its neighbours are mines."""
-    rows, cols = mines.shape
-    padded = np.pad(mines, 1).astype(np.int8)
-    total = np.zeros((rows, cols), dtype=np.int8)
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if dr or dc:
-                total += padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols]
-    return total
+    return neighbour_sum(mines).astype(np.int8)
 
 
 def three_bv(mines: npt.NDArray[np.bool_]) -> int:

@@ -75,3 +75,20 @@ def neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
         for dc in (-1, 0, 1)
         if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols
     ]
+
+
+def neighbour_sum(mask: npt.NDArray[np.generic]) -> npt.NDArray[np.int16]:
+    """For each square, the sum of ``mask`` over its up to 8 neighbours.
+
+    >>> neighbour_sum(np.array([[1, 0, 0]], dtype=bool)).tolist()
+    [[0, 1, 0]]
+    """
+    a = mask.astype(np.int16)
+    rows = a.copy()  # vertical sums of three: a[r-1] + a[r] + a[r+1]
+    rows[1:] += a[:-1]
+    rows[:-1] += a[1:]
+    out = rows.copy()  # then horizontal sums of three
+    out[:, 1:] += rows[:, :-1]
+    out[:, :-1] += rows[:, 1:]
+    out -= a
+    return out

@@ -29,6 +29,7 @@ from solver.cells import (
     WRONG_FLAG,
     Board,
     Cell,
+    neighbour_sum,
     neighbours,
     new_board,
 )
@@ -134,14 +135,7 @@ class Game:
         if mines.shape != (self.size.rows, self.size.cols) or int(mines.sum()) != self.size.mines:
             raise ValueError("layout does not match the board size and mine count")
         self.mines = mines.astype(bool)
-        padded = np.pad(self.mines, 1).astype(np.int8)
-        counts = np.zeros((self.size.rows, self.size.cols), dtype=np.int8)
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if dr or dc:
-                    counts += padded[1 + dr : 1 + dr + self.size.rows,
-                                     1 + dc : 1 + dc + self.size.cols]
-        self.counts = counts
+        self.counts = neighbour_sum(self.mines).astype(np.int8)
 
     def open(self, cell: Cell) -> str:
         """Open a square (flood-filling zeros). Returns the status afterwards."""

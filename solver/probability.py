@@ -45,7 +45,17 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, UNKNOWN, Board, Cell
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    UNKNOWN,
+    Board,
+    Cell,
+    neighbour_sum,
+)
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -120,23 +130,6 @@ class Analysis:
 def mine_probabilities(board: Board, mines: int) -> FloatArray:
     """Exact mine probability of every square (NaN revealed, 1.0 flags); see module doc."""
     return analyse(board, mines).probabilities
-
-
-def neighbour_sum(mask: npt.NDArray[np.generic]) -> npt.NDArray[np.int16]:
-    """For each square, the sum of ``mask`` over its up to 8 neighbours.
-
-    >>> neighbour_sum(np.array([[1, 0, 0]], dtype=bool)).tolist()
-    [[0, 1, 0]]
-    """
-    a = mask.astype(np.int16)
-    rows = a.copy()  # vertical sums of three: a[r-1] + a[r] + a[r+1]
-    rows[1:] += a[:-1]
-    rows[:-1] += a[1:]
-    out = rows.copy()  # then horizontal sums of three
-    out[:, 1:] += rows[:, :-1]
-    out[:, :-1] += rows[:, 1:]
-    out -= a
-    return out
 
 
 def is_any(board: Board, codes: tuple[int, ...]) -> BoolArray:

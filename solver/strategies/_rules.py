@@ -22,7 +22,18 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, UNKNOWN, Board, Cell, neighbours
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    UNKNOWN,
+    Board,
+    Cell,
+    neighbour_sum,
+    neighbours,
+)
 from solver.strategy import Decision
 
 Mask = npt.NDArray[np.bool_]
@@ -51,22 +62,6 @@ def known_mines(board: Board) -> Mask:
     return np.isin(board, MINE_CODES)
 
 
-def neighbour_count(mask: Mask) -> npt.NDArray[np.int16]:
-    """For every square, how many of its neighbours are True in ``mask``.
-
-    >>> neighbour_count(np.array([[True, False, False]])).tolist()
-    [[0, 1, 0]]
-    """
-    rows, cols = mask.shape
-    padded = np.pad(mask.astype(np.int16), 1)
-    total = np.zeros((rows, cols), dtype=np.int16)
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if dr or dc:
-                total += padded[1 + dr : 1 + dr + rows, 1 + dc : 1 + dc + cols]
-    return total
-
-
 def single_cell(board: Board, mines: Mask) -> tuple[Mask, Mask]:
     """Apply the two single-number rules until nothing changes.
 
@@ -79,12 +74,12 @@ def single_cell(board: Board, mines: Mask) -> tuple[Mask, Mask]:
     mines = mines.copy()
     while True:
         unknown = cov & ~mines
-        have, free = neighbour_count(mines), neighbour_count(unknown)
+        have, free = neighbour_sum(mines), neighbour_sum(unknown)
         full = numbers & (free > 0) & (have + free == board)
-        new_mines = unknown & (neighbour_count(full) > 0)
+        new_mines = unknown & (neighbour_sum(full) > 0)
         if not new_mines.any():
             satisfied = numbers & (free > 0) & (have == board)
-            return unknown & (neighbour_count(satisfied) > 0), mines
+            return unknown & (neighbour_sum(satisfied) > 0), mines
         mines |= new_mines
 
 
@@ -98,7 +93,7 @@ def constraints(board: Board, mines: Mask) -> list[Constraint]:
     """
     rows, cols = board.shape
     unknown = covered(board) & ~mines
-    touching = (board >= 0) & (neighbour_count(unknown) > 0)
+    touching = (board >= 0) & (neighbour_sum(unknown) > 0)
     out: dict[frozenset[Cell], int] = {}
     for r, c in zip(*np.nonzero(touching), strict=True):
         around = neighbours((int(r), int(c)), rows, cols)
