@@ -58,21 +58,24 @@ class Blob:
         return self.y + self.h / 2
 
 
-def flat_regions(image: Image, tol: int = 6) -> list[Blob]:
-    """Tile-like regions whose neighbouring pixels differ by at most ``tol`` per channel.
+def flat_regions(image: Image, tol: int = 6, step: int = 1) -> list[Blob]:
+    """Tile-like regions whose pixels differ by at most ``tol`` per channel from the
+    pixels ``step`` away (``step=2``: tiles filled with a one-pixel dither or checker
+    pattern, as Xaw/Motif stipples draw them, count as flat).
 
-    A pixel that differs from any 4-neighbour by more than ``tol`` is an edge pixel;
-    the remaining pixels are joined into 4-connected regions, so regions shrink by the
-    same one pixel on every side and their centres stay put.
+    A pixel that differs from a pixel ``step`` away (left, right, up or down) by more
+    than ``tol`` is an edge pixel; the remaining pixels are joined into 4-connected
+    regions, so regions shrink by the same amount on every side and their centres stay
+    put.
     """
     img = image.astype(np.int16)
-    dx = np.abs(np.diff(img, axis=1)).max(axis=2) > tol
-    dy = np.abs(np.diff(img, axis=0)).max(axis=2) > tol
+    dx = np.abs(img[:, step:] - img[:, :-step]).max(axis=2) > tol
+    dy = np.abs(img[step:] - img[:-step]).max(axis=2) > tol
     edge = np.zeros(image.shape[:2], bool)
-    edge[:, :-1] |= dx
-    edge[:, 1:] |= dx
-    edge[:-1, :] |= dy
-    edge[1:, :] |= dy
+    edge[:, :-step] |= dx
+    edge[:, step:] |= dx
+    edge[:-step, :] |= dy
+    edge[step:, :] |= dy
     n, _, stats, _ = cv2.connectedComponentsWithStats((~edge).astype(np.uint8), connectivity=4)
     h_img, w_img = image.shape[:2]
     blobs = []
@@ -253,11 +256,12 @@ def _with_other_tiles(fit: LatticeFit, blobs: list[Blob]) -> LatticeFit:
                       fit.row_centres)
 
 
-def candidate_lattices(image: Image) -> list[BoardGeometry]:
-    """Every lattice found, best (most identical tiles on it) first."""
+def candidate_lattices(image: Image, step: int = 1) -> list[BoardGeometry]:
+    """Every lattice found, best (most identical tiles on it) first (``step``: see
+    :func:`flat_regions`)."""
     scored = []
     for tol in (6, 16):
-        blobs = flat_regions(image, tol)
+        blobs = flat_regions(image, tol, step)
         for group in size_groups(blobs)[:4]:
             fit = fit_lattice(group)
             if fit is None:
@@ -289,7 +293,7 @@ def find_lattice(image: Image, extend: bool = True) -> BoardGeometry:
     """
     if image.ndim != 3 or image.shape[0] < 3 * MIN_TILE or image.shape[1] < 3 * MIN_TILE:
         raise NoBoardError("no Minesweeper board found: the image is empty or too small")
-    found = candidate_lattices(image)
+    found = candidate_lattices(image) or candidate_lattices(image, step=2)  # dithered tiles
     if not found:
         raise NoBoardError(
             "no Minesweeper board found: no regular lattice of identical squares in the image"

@@ -1,0 +1,105 @@
+"""Start more Minesweeper programs on a :class:`bot.realgames.VirtualDisplay`: games the
+reader has no shipped skin for, used to try ``sweepbot calibrate`` as a new user would
+(``benchmarks/unseen_games.py``, ``tests/bot/test_other_games.py``).
+
+- ``sgt-mines`` (Simon Tatham's Portable Puzzle Collection, apt ``sgt-puzzles``, GTK3):
+  size and mines from a parameter string ``COLSxROWSnMINES``, tile size from the
+  environment variable ``MINES_TILESIZE``. Boards are generated solvable and the first
+  click always opens an area. New game: the ``n`` key. No question marks.
+- ``xbomb`` (apt ``xbomb``, Xaw): ``-square`` grid at level 1/2/3 (8x8/10, 16x16/40,
+  30x16/99). New game: its Restart button or the ``s`` key.
+- the built-in demo window (:mod:`bot.tkgame`), any size.
+
+Every process is started through the display and stopped with it (by PID).
+
+Example (needs Xvfb and sgt-puzzles)::
+
+    with VirtualDisplay() as vd:
+        game = launch_sgt_mines(vd, 9, 9, 10)
+        image = game.screenshot()
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+from bot.realgames import (
+    GameWindow,
+    LaunchError,
+    VirtualDisplay,
+    missing_programs,
+    visible_windows,
+    wait_for_window,
+)
+from solver.game import BoardSize
+
+SGT_MINES = "/usr/games/sgt-mines"
+XBOMB = "/usr/games/xbomb"
+XBOMB_LEVELS: dict[tuple[int, int, int], int] = {(8, 8, 10): 1, (16, 16, 40): 2,
+                                                  (30, 16, 99): 3}
+"""xbomb's three levels, keyed by (cols, rows, mines)."""
+
+
+def sgt_params(cols: int, rows: int, mines: int) -> str:
+    """sgt-mines' parameter string for a board.
+
+    >>> sgt_params(16, 9, 20)
+    '16x9n20'
+    """
+    return f"{cols}x{rows}n{mines}"
+
+
+def launch_sgt_mines(vd: VirtualDisplay, cols: int, rows: int, mines: int,
+                     tile: int | None = None, timeout: float = 15.0) -> GameWindow:
+    """Start sgt-mines with a cols x rows board (``tile``: its tile size in pixels) and
+    wait until its window is drawn."""
+    if missing := missing_programs(SGT_MINES):
+        raise LaunchError(f"missing programs: {', '.join(missing)} (apt: sgt-puzzles)")
+    env = {**vd.env, "DBUS_SESSION_BUS_ADDRESS": vd.new_bus()}
+    if tile is not None:
+        env["MINES_TILESIZE"] = str(tile)
+    before = set(visible_windows(vd, "Mines"))
+    proc = vd.spawn([SGT_MINES, sgt_params(cols, rows, mines)], env=env)
+    wid = wait_for_window(vd, proc, "^Mines$", before, timeout)
+    time.sleep(0.6)  # GTK draws the puzzle after mapping
+    return GameWindow(vd, proc, wid, "sgt-mines")
+
+
+def launch_xbomb(vd: VirtualDisplay, cols: int, rows: int, mines: int,
+                 timeout: float = 10.0) -> GameWindow:
+    """Start xbomb with square tiles at the level of that size (one of
+    :data:`XBOMB_LEVELS`)."""
+    level = XBOMB_LEVELS.get((cols, rows, mines))
+    if level is None:
+        raise ValueError(f"xbomb plays only 8x8/10, 16x16/40 and 30x16/99, not "
+                         f"{cols}x{rows}/{mines}")
+    if missing := missing_programs(XBOMB):
+        raise LaunchError(f"missing programs: {', '.join(missing)} (apt: xbomb)")
+    before = set(visible_windows(vd, "XBomb"))
+    proc = vd.spawn([XBOMB, "-square", f"-{level}"])
+    wid = wait_for_window(vd, proc, "XBomb", before, timeout)
+    time.sleep(0.4)
+    return GameWindow(vd, proc, wid, "xbomb")
+
+
+def launch_tkgame(vd: VirtualDisplay, size: BoardSize, log: Path | None = None,
+                  seed: int | None = None, timeout: float = 15.0) -> GameWindow:
+    """Start the built-in demo window (``python -m bot.tkgame``); ``log`` receives one
+    JSON line per finished game (the true outcome)."""
+    root = str(Path(__file__).resolve().parent.parent)
+    cmd = [sys.executable, "-m", "bot.tkgame", "--size",
+           f"{size.cols}x{size.rows}/{size.mines}"]
+    if log is not None:
+        cmd += ["--log", str(log)]
+    if seed is not None:
+        cmd += ["--seed", str(seed)]
+    env = {**vd.env, "PYTHONPATH": os.pathsep.join(filter(None, [root,
+                                                                  vd.env.get("PYTHONPATH")]))}
+    before = set(visible_windows(vd, "sweepbot demo"))
+    proc = vd.spawn(cmd, env=env)
+    wid = wait_for_window(vd, proc, "sweepbot demo", before, timeout)
+    time.sleep(0.4)
+    return GameWindow(vd, proc, wid, "tkgame")
