@@ -42,6 +42,7 @@ from solver.cells import (
     Board,
     Cell,
 )
+from solver.probability import analyse
 from solver.strategies import get_strategy
 from vision.calibrate import IdGrid, Learner, is_flood, label_loss_transition, look_distance
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
@@ -69,6 +70,7 @@ class LiveOptions:
     ask: Callable[[str], str] | None = None
     seed: int = 0
     redraw_timeout: float = 1.5
+    marked_loss: bool = True
     log: Callable[[str], None] = field(default=lambda message: None)
 
 
@@ -207,6 +209,7 @@ class LiveCalibrator:
         self.first_clicks: list[str] = []
         self.notes: list[str] = []
         self.results: list[str] = []
+        self.marked_loss = False
         self._last_image: Image | None = None
 
     # ------------------------------------------------------------------ helpers
@@ -249,12 +252,13 @@ class LiveCalibrator:
         self.mouse.allow([self.board_rect()])
         self.mouse.click(self.point(self.g.cell_center(cell)), button)
 
-    def wait_change(self, before: Image, settle: float = 0.06) -> Image | None:
+    def wait_change(self, before: Image, settle: float = 0.06,
+                    timeout: float | None = None) -> Image | None:
         """The frame once the board differs from ``before`` and then stays the same
         for ``settle`` seconds (games may redraw in steps); None if the board did not
         change within the redraw timeout."""
         b = self.g.bounds()
-        deadline = time.monotonic() + self.opts.redraw_timeout
+        deadline = time.monotonic() + (self.opts.redraw_timeout if timeout is None else timeout)
         last = crop(before, b)
         changed_at: float | None = None
         while True:
@@ -275,8 +279,21 @@ class LiveCalibrator:
         return self.opts.time_limit - (time.monotonic() - self.start)
 
     # ------------------------------------------------------------------ start
-    def find_board(self) -> IdGrid:
+    def _steady(self, timeout: float = 1.5) -> Image:
+        """The screen once two frames 0.1 s apart are the same (a window just mapped
+        may still be drawing), or the last frame after ``timeout`` seconds."""
         image = self.grab()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            again = self.grab()
+            if again.shape == image.shape and np.array_equal(again, image):
+                break
+            image = again
+        return image
+
+    def find_board(self) -> IdGrid:
+        image = self._steady()
         self.start_image = image
         try:
             g = find_lattice(image)
@@ -307,36 +324,75 @@ class LiveCalibrator:
     def learn_marks(self, ids: IdGrid) -> IdGrid:
         """Find the covered look (the common look a right-click changes; a game that
         opened a big region by itself may show more 0s than covered squares), then
-        right-click that square until it is covered again: flag, question mark."""
+        right-click that square until it is covered again: flag, question mark. A game
+        that highlights the square under the pointer shows each of these looks
+        highlighted too: learned while the pointer is on the square."""
         image = self._last_image
         assert image is not None
-        seen: list[int] = []
+        seen: list[tuple[int, ...]] = []
         for covered in self.candidates:
             cell = self._quiet_cell(ids, covered)
+            hovered = self._hover(cell, image)
+            if hovered is not None:
+                image = hovered
             for _ in range(4):
-                self.click_cell(cell, "right")
-                self.park()
-                after = self.wait_change(image)
-                if after is None:
+                looks, image = self._right_click_look(cell, image, hovered is not None)
+                if not looks:
                     break
-                image = after
                 ids = self.ids(image)
-                look = int(ids[cell])
-                if look == covered:
+                if looks[-1] == covered:
                     break
-                seen.append(look)
+                seen.append(looks)
             if seen:
                 self.L.name(covered, COVERED, weight=1000)
+                if hovered is not None:
+                    self.L.name(int(self.ids(hovered)[cell]), COVERED, weight=100)
                 break
         if not seen:
             raise CalibrationError("a right-click on the board changed nothing: is the "
                                    "game's window in front and not paused, and is the "
                                    "board at the start of a game?")
-        for look, code in zip(seen, (FLAG, QUESTION), strict=False):
-            self.L.name(look, code, weight=100)
+        for looks, code in zip(seen, (FLAG, QUESTION), strict=False):
+            for look in looks:
+                self.L.name(look, code, weight=100)
         if len(seen) < 2:
             self.notes.append("no question marks: the game cycles flag -> none")
+        self.park()
         return ids
+
+    def _hover(self, cell: Cell, image: Image) -> Image | None:
+        """Move the pointer onto ``cell``: the frame if the game highlights it, else
+        None (the pointer is left there)."""
+        self.mouse.allow([self.board_rect()])
+        self.mouse.move(self.point(self.g.cell_center(cell)))
+        after = self._short_wait(image)
+        return after if after is not None and int(self.ids(after)[cell]) != \
+            int(self.ids(image)[cell]) else None
+
+    def _short_wait(self, image: Image, timeout: float = 0.4) -> Image | None:
+        return self.wait_change(image, timeout=min(timeout, self.opts.redraw_timeout))
+
+    def _right_click_look(self, cell: Cell, image: Image, hover: bool,
+                          ) -> tuple[tuple[int, ...], Image]:
+        """Right-click ``cell``: its looks afterwards (highlighted under the pointer,
+        if ``hover``, then with the pointer parked) and the last frame; no looks if
+        nothing changed."""
+        self.click_cell(cell, "right")
+        looks: list[int] = []
+        if hover:
+            after = self.wait_change(image)
+            if after is None:
+                return (), image
+            looks.append(int(self.ids(after)[cell]))
+            image = after
+        self.park()
+        after = self.wait_change(image) if not hover else self._short_wait(image, 1.0)
+        if after is None and not hover:
+            return (), image
+        if after is not None:
+            image = after
+            looks.append(int(self.ids(image)[cell]))
+        return tuple(looks), image
 
     @staticmethod
     def _quiet_cell(ids: IdGrid, look: int) -> Cell:
@@ -356,6 +412,10 @@ class LiveCalibrator:
         flags = int((board == FLAG).sum())
         if not covered or (self.mines is not None and len(covered) + flags <= self.mines):
             return [], 0.0  # only mines are left
+        if self._no_win_possible():
+            rare = self._rare_pick(board)
+            if rare is not None:
+                return [rare], 1.0
         solvable = not (board == UNKNOWN).any() and self.mines is not None
         if solvable:
             assert self.mines is not None
@@ -369,6 +429,30 @@ class LiveCalibrator:
                 pass  # an inconsistent read: play a random square
         pick = covered[int(self.rng.integers(len(covered)))]
         return [pick], 1.0
+
+    def _missing_numbers(self) -> list[int]:
+        names = set(self.L.known().values())
+        return [n for n in self.opts.want if 0 <= n <= 8 and n not in names]
+
+    def _rare_pick(self, board: Board) -> Cell | None:
+        """On a board too dense to win: the covered square most likely to be safe and
+        show a number still wanted (6-8 hardly ever show on sparser boards); None when
+        every wanted number is known or no square can show one."""
+        missing = self._missing_numbers()
+        if not missing or self.mines is None:
+            return None
+        try:
+            probs = analyse(board, self.mines).probabilities
+        except ValueError:
+            return None
+        odds = rare_number_odds(probs, missing)
+        odds[~np.isin(board, (COVERED, QUESTION))] = -1.0
+        best = float(odds.max())
+        if best <= 0:
+            return None
+        cells = np.argwhere(odds >= best * 0.999)
+        r, c = cells[int(self.rng.integers(len(cells)))]
+        return int(r), int(c)
 
     def _rule(self) -> str:
         if "unprotected" in self.first_clicks or "started-open" in self.first_clicks:
@@ -391,7 +475,14 @@ class LiveCalibrator:
             if moves == 1 and self._want_wrong_flag(board):
                 ids, image = self._flag_random(board, ids, image)
                 board = self.knowledge(ids)
-            cells, _risk = self.choose(board)
+            marked = self._mark_and_lose(board, ids, image) if self._want_marked_loss() \
+                else None
+            if marked is not None:
+                ids, image, target = marked
+                board = self.knowledge(ids)
+                cells = [target]
+            else:
+                cells, _risk = self.choose(board)
             late = self.grab()
             if not np.array_equal(crop(late, self.g.bounds()), crop(image, self.g.bounds())):
                 settled = self.wait_change(image)  # still redrawing: read again
@@ -422,6 +513,63 @@ class LiveCalibrator:
             last = (ids, new, image, after, cells)
             self._note_volatile(image, after)
             ids, image = new, after
+
+    def _want_marked_loss(self) -> bool:
+        """Still to lose a game with marks on the board (once a run; the mine count
+        must be known to find certain mines)?"""
+        names = set(self.L.known().values())
+        return (self.opts.marked_loss and not self.marked_loss and FLAG in names
+                and EXPLODED in names and self.mines is not None
+                and not self._no_win_possible())
+
+    def _mark_and_lose(self, board: Board, ids: IdGrid, image: Image,
+                       ) -> tuple[IdGrid, Image, Cell] | None:
+        """Lose this game on purpose with every kind of mark on the board, so the loss
+        shows how the game draws each (a flagged mine, a wrong flag, a question-marked
+        mine, a question-marked safe square; gnome-mines draws a question-marked mine
+        its own way). Marks go on squares the board proves safe or mined, so the loss
+        names every look by logic. Returns the frame with the marks and the mine to
+        click; None (nothing clicked) while the board proves too few squares."""
+        assert self.mines is not None
+        try:
+            a = analyse(board, self.mines)
+        except ValueError:
+            return None
+        mines = [m for m in a.mines if board[m] == COVERED]
+        safe = [c for c in a.safe if board[c] == COVERED]
+        questions = QUESTION in set(self.L.known().values())
+        if len(mines) < (3 if questions else 2) or len(safe) < (2 if questions else 1):
+            return None
+        order = self.rng.permutation(len(mines))
+        mines = [mines[i] for i in order]
+        safe = [safe[i] for i in self.rng.permutation(len(safe))]
+        plan = [(mines[0], FLAG), (safe[0], FLAG)]
+        if questions:
+            plan += [(mines[1], QUESTION), (safe[1], QUESTION)]
+        for cell, mark in plan:
+            for _ in range(1 if mark == FLAG else 2):
+                self.click_cell(cell, "right")
+        self.park()
+        self.marked_loss = True
+        shown = self._wait_codes(ids, image, {cell: mark for cell, mark in plan})
+        if shown is None:
+            return None  # the marks did not show as expected: play on unmarked
+        self.log("lose on purpose with marks on the board")
+        return shown[0], shown[1], mines[-1]
+
+    def _wait_codes(self, ids: IdGrid, image: Image, want: dict[Cell, int],
+                    ) -> tuple[IdGrid, Image] | None:
+        """The frame once every square in ``want`` reads as its code (within the
+        redraw timeout), else None."""
+        deadline = time.monotonic() + self.opts.redraw_timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.03)
+            image = self.grab()
+            ids = self.ids(image)
+            codes = self.knowledge(ids)
+            if all(codes[cell] == code for cell, code in want.items()):
+                return ids, image
+        return None
 
     def _final(self, image: Image, ids: IdGrid, pause: float = 0.25) -> tuple[Image, IdGrid]:
         """The frame once the board has stopped changing for ``pause`` seconds."""
@@ -686,7 +834,8 @@ class LiveCalibrator:
         while True:
             ids, image = self.play_game(ids, image)
             both = {"won", "lost"} <= set(self.results) or self._no_win_possible()
-            done = len(self.results) >= self.opts.games and both and self._seen_common_states()
+            done = len(self.results) >= self.opts.games and both and \
+                self._seen_common_states() and not self._want_marked_loss()
             if done or len(self.results) >= self.opts.max_games or self.time_left() < 15:
                 break
             ids, image = self.new_game(self.endings[-1])
@@ -770,6 +919,31 @@ class LiveCalibrator:
                     status["templates"] = {"won": [crop(won.after, patch)]}
                     status["region"] = relative_region(box, b, 8)
         return status
+
+
+def rare_number_odds(probs: np.ndarray, wanted: Sequence[int]) -> np.ndarray:
+    """For every square, the chance that it is safe and shows one of the ``wanted``
+    numbers, from each square's mine probability (NaN for revealed squares: no mine),
+    the neighbours taken as independent.
+
+    >>> p = np.full((3, 3), 0.5); p[1, 1] = 0.0
+    >>> round(float(rare_number_odds(p, [8])[1, 1]), 5) == round(0.5 ** 8, 5)
+    True
+    >>> float(rare_number_odds(p, [8])[0, 0])  # a corner has 3 neighbours
+    0.0
+    """
+    p = np.nan_to_num(np.asarray(probs, np.float64), nan=0.0)
+    rows, cols = p.shape
+    padded = np.pad(p, 1)
+    dist = np.zeros((rows, cols, 9))
+    dist[..., 0] = 1.0
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                q = padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols][..., None]
+                shifted = np.concatenate([np.zeros((rows, cols, 1)), dist[..., :-1]], axis=2)
+                dist = dist * (1 - q) + shifted * q
+    return np.asarray((1 - p) * dist[..., list(wanted)].sum(axis=2))
 
 
 def _bounding_box(mask: np.ndarray) -> PixelRect | None:

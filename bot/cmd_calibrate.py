@@ -32,6 +32,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", required=True, help="the skin's name (folder under templates/)")
     parser.add_argument("--games", type=int, default=2, metavar="N",
                         help="games to finish at least (live; default 2)")
+    parser.add_argument("--max-games", type=int, default=40, metavar="N",
+                        help="games to play at most (live; default 40)")
     parser.add_argument("--from", dest="sources", nargs="+", metavar="PNG",
                         help="learn offline from these screenshots instead of the screen")
     parser.add_argument("--out", metavar="DIR",
@@ -64,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"bad skin name {name!r}: use a plain folder name such as 'winxp'")
     if args.games < 1:
         return _fail("--games must be at least 1")
+    if args.max_games < args.games:
+        return _fail("--max-games must be at least --games")
     try:
         out = _out_dir(args)
         base = _base(out)
@@ -146,7 +150,8 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     screen = MssScreen(args.display)
     mouse = make_mouse(args.mouse, args.display)
     ask = _ask if sys.stdin.isatty() else None
-    opts = LiveOptions(games=args.games, time_limit=args.time_limit, mines=args.mines,
+    opts = LiveOptions(games=args.games, max_games=args.max_games, time_limit=args.time_limit,
+                       mines=args.mines,
                        restart_keys=args.restart_key, ask=ask, seed=args.seed,
                        want=parse_states(args.want), log=lambda m: print(m, file=sys.stderr))
     t0 = time.perf_counter()
