@@ -35,6 +35,7 @@ import numpy.typing as npt
 from solver.cells import UNKNOWN, Board
 from solver.textboard import format_board  # noqa: F401  (used by the doctest)
 from vision.geometry import BoardGeometry
+from vision.glyph import fill_unknown
 from vision.skin import Image, Skin
 
 CELL = 22
@@ -441,4 +442,6 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
             for i, code in zip(new, again.tolist(), strict=True):
                 seen[keys[i]] = (code, 0.0)
         board[tuple(np.array(unsure).T)] = [seen[k][0] for k in keys]
+    if unsure:  # still unsure after the second look: read by glyph, at any cell size
+        fill_unknown(image, geometry, skin, board)
     return board

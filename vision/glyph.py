@@ -1,0 +1,416 @@
+"""Read a square by its glyph, at any cell size: the fallback for squares that
+:mod:`vision.read` leaves unknown.
+
+gnome-mines draws its digits, flags and mines at a size not in proportion to its tiles,
+so the template reader (every square resampled to one size) only reads window sizes
+near the ones its templates were cut at. Here a square is described by
+
+- its **background**: the per-channel median colour of its central part (a flat tile,
+  covered, open 0 or hovered, is told apart by this alone);
+- its **glyph**: the pixels clearly different from that background, cut to their
+  bounding box and resized to ``GLYPH`` x ``GLYPH`` (ink strength 0-1, from the largest
+  channel difference), the box's aspect ratio and height in pixels, and the glyph's
+  **colour** (mean of its strongest pixels).
+
+Templates (``skin.cells``, each cut at its own pitch) are described the same way. A
+glyph square and a glyph template are compared at the smaller of their two glyph
+heights (rounded to ``HEIGHTS``): the taller one is first shrunk to it, a template also
+at a few sub-pixel offsets (``PHASES``), so that both carry the same blur and rounding
+(a flag 8 px tall keeps its tiny "?" only as a smudge). A square is recognised only
+when its nearest template matches it in background, glyph colour and glyph shape
+(``BG_TOL``, ``COLOUR_TOL``, ``SHAPE_TOL``) and that template's state is clearly closer
+than every other state (``MARGIN``, as in the template reader); otherwise it stays
+``UNKNOWN``.
+
+>>> from vision.skin import Skin, load_skin
+>>> from solver.cells import EXPLODED, FLAG, MINE, QUESTION
+>>> shipped = load_skin("gnome-mines")
+>>> marks = (FLAG, QUESTION, MINE, EXPLODED)
+>>> cells = {c: tuple(i for i in shipped.cells[c] if i.shape[0] == 60) for c in marks}
+>>> bank = glyph_bank(Skin("60px", "", (60.0, 60.0), cells, {}, {}))   # cut at 60 px
+>>> small = [(c, i) for c in marks for i in shipped.cells[c] if i.shape[0] == 35]
+>>> [int(c) for c in classify_cells([i for _, i in small], bank)] == [c for c, _ in small]
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from solver.cells import FLAG, QUESTION, UNKNOWN, Board
+from vision.geometry import BoardGeometry
+from vision.skin import Image, Skin
+
+F32 = npt.NDArray[np.float32]
+Codes = npt.NDArray[np.int8]
+
+GLYPH = 12
+"""Side of the square every glyph's bounding box is resized to."""
+INSET = 0.14
+"""Share of the pitch left out on every side (gaps, grid lines, rounded corners)."""
+INK_MIN = 40
+"""A square whose pixels all lie within this of its background (largest channel
+difference, 0-255) is flat: it has no glyph."""
+BOX_SHARE = 0.35
+"""Pixels with at least this share of the square's strongest ink make the glyph's box."""
+CORE_SHARE = 0.75
+"""Pixels with at least this share of the strongest ink give the glyph's colour."""
+HEIGHTS = (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36, 40, 45)
+"""Glyph heights (px) a glyph is shrunk to before it is compared with a smaller one."""
+PHASES = (-1 / 3, 0.0, 1 / 3)
+"""Sub-pixel offsets (pixels of the shrunk glyph) a template is also shrunk at, while
+the glyph is at most PHASED_TO px tall (a small glyph's look depends on where it falls
+on the pixel grid)."""
+PHASED_TO = 16
+
+BG_TOL = 6.0
+"""Largest background difference (max channel) of a recognised square to its nearest
+template (the template reader's tolerance)."""
+COLOUR_TOL = 70.0
+"""Largest glyph colour difference (max channel): small glyphs blend with their tile."""
+SHAPE_TOL = 0.35
+"""Largest root mean squared difference of the ink maps (0-1)."""
+MARGIN = 0.75
+"""The best state's score must be at most this fraction of the next state's."""
+BG_SCALE = 10.0
+COLOUR_SCALE = 150.0
+ASPECT_WEIGHT = 0.25
+"""Score = shape distance + background gap / BG_SCALE + colour gap / COLOUR_SCALE +
+ASPECT_WEIGHT * |log aspect ratio|; a flat square against a glyph (or back) never
+matches."""
+MARKS = (FLAG, QUESTION)
+"""The player's marks are read by glyph only when the skin has templates of both: each
+is the other's nearest look (gnome-mines draws its question mark as a flag with a tiny
+"?"), so with one of them missing the other would be taken for it."""
+
+
+@dataclass(frozen=True, eq=False)
+class Looks:
+    """Descriptors of n squares (or templates), one row each."""
+
+    backgrounds: F32  # (n, 3) BGR
+    flat: npt.NDArray[np.bool_]  # (n,) no glyph
+    shapes: F32  # (n, GLYPH * GLYPH) ink strength in the glyph's box; 0 when flat
+    colours: F32  # (n, 3) glyph colour; the background when flat
+    aspects: F32  # (n,) log(box width / box height); 0 when flat
+    heights: F32  # (n,) box height in pixels; 0 when flat
+
+    def __len__(self) -> int:
+        return len(self.flat)
+
+    def take(self, rows: npt.NDArray[np.intp]) -> Looks:
+        """The looks of ``rows`` only."""
+        return Looks(self.backgrounds[rows], self.flat[rows], self.shapes[rows],
+                     self.colours[rows], self.aspects[rows], self.heights[rows])
+
+
+Row = tuple[F32, bool, F32, F32, float, float]
+"""One look: background, flat, shape, colour, aspect, height."""
+
+
+@dataclass(frozen=True, eq=False)
+class Source:
+    """A square's (or template's) central part, its background and its look."""
+
+    part: Image
+    bg: npt.NDArray[np.uint8]
+    look: Row
+
+
+def _median(part: Image) -> npt.NDArray[np.uint8]:
+    """Per-channel median colour (the lower middle value: a pixel colour that occurs)."""
+    px = part.reshape(-1, 3)
+    return np.asarray(np.partition(px, len(px) // 2, axis=0)[len(px) // 2], np.uint8)
+
+
+def _ink(part: Image, bg: npt.NDArray[np.uint8]) -> Image:
+    """Largest channel difference of every pixel from ``bg``."""
+    diff = cv2.absdiff(part, np.full_like(part, 0) + bg)
+    return np.asarray(diff.max(axis=2), np.uint8)
+
+
+def _box(ink: Image) -> tuple[int, int, int, int]:
+    """The glyph's box (x, y, w, h): pixels with at least BOX_SHARE of the peak ink."""
+    mask = np.asarray(ink >= BOX_SHARE * int(ink.max()), np.uint8)
+    x, y, w, h = cv2.boundingRect(mask)
+    return int(x), int(y), int(w), int(h)
+
+
+def _glyph(part: Image, bg: npt.NDArray[np.uint8]) -> Row:
+    """The look of a square's central part (BGR) on background ``bg``."""
+    bgf = bg.astype(np.float32)
+    ink = _ink(part, bg)
+    peak = int(ink.max())
+    if peak < INK_MIN:
+        return (bgf, True, np.zeros(GLYPH * GLYPH, np.float32), bgf, 0.0, 0.0)
+    x, y, w, h = _box(ink)
+    box = ink[y:y + h, x:x + w].astype(np.float32) * np.float32(1.0 / peak)
+    shape = np.asarray(cv2.resize(box, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA),
+                       np.float32).reshape(-1)
+    core = np.asarray(ink >= CORE_SHARE * peak, np.uint8)
+    colour = np.array(cv2.mean(part, mask=core)[:3], np.float32)
+    return (bgf, False, shape, colour, float(np.log(w / h)), float(h))
+
+
+def _source(cell: Image) -> Source:
+    """A square's central part, background and look, from its pitch square."""
+    h, w = cell.shape[:2]
+    dy, dx = round(h * INSET), round(w * INSET)
+    part = np.ascontiguousarray(cell[dy:max(h - dy, dy + 1), dx:max(w - dx, dx + 1)])
+    bg = _median(part)
+    return Source(part, bg, _glyph(part, bg))
+
+
+def _stack(rows: Sequence[Row]) -> Looks:
+    return Looks(np.array([r[0] for r in rows], np.float32).reshape(-1, 3),
+                 np.array([r[1] for r in rows], bool),
+                 np.array([r[2] for r in rows], np.float32).reshape(-1, GLYPH * GLYPH),
+                 np.array([r[3] for r in rows], np.float32).reshape(-1, 3),
+                 np.array([r[4] for r in rows], np.float32),
+                 np.array([r[5] for r in rows], np.float32))
+
+
+def look_of(cell: Image) -> Looks:
+    """The look of one square, given as its pitch square (BGR, any size)."""
+    return _stack([_source(cell).look])
+
+
+def _shrunk(source: Source, height: int, phase: tuple[float, float] = (0.0, 0.0)) -> Row:
+    """The look with the glyph shrunk to ``height`` px (shifted by ``phase`` shrunk
+    pixels first); as it is when flat or not taller."""
+    row = source.look
+    if row[1] or height >= row[5]:
+        return row
+    x, y, w, h = _box(_ink(source.part, source.bg))
+    s = height / h
+    pad = int(np.ceil(2 / s))
+    region = np.empty((h + 2 * pad, w + 2 * pad, 3), np.uint8)
+    region[:] = source.bg
+    region[pad:-pad, pad:-pad] = source.part[y:y + h, x:x + w]
+    if phase != (0.0, 0.0):
+        shift = np.array([[1, 0, phase[0] / s], [0, 1, phase[1] / s]], np.float32)
+        region = np.asarray(cv2.warpAffine(region, shift, region.shape[1::-1],
+                                           flags=cv2.INTER_LINEAR,
+                                           borderMode=cv2.BORDER_REPLICATE), np.uint8)
+    size = (max(1, round(region.shape[1] * s)), max(1, round(region.shape[0] * s)))
+    small = np.asarray(cv2.resize(region, size, interpolation=cv2.INTER_AREA), np.uint8)
+    out = _glyph(small, source.bg)
+    return row if out[1] else out
+
+
+def _phases(height: int) -> list[tuple[float, float]]:
+    if height > PHASED_TO:
+        return [(0.0, 0.0)]
+    return [(dx, dy) for dy in PHASES for dx in PHASES]
+
+
+@dataclass(frozen=True, eq=False)
+class GlyphBank:
+    """A skin's templates as looks: as cut (``native``) and, built when first needed,
+    shrunk to a height of HEIGHTS (:meth:`shrunk`)."""
+
+    sources: tuple[Source, ...]
+    native: Looks
+    codes: Codes  # state of each template
+    levels: npt.NDArray[np.intp]  # index in HEIGHTS of each glyph template's height
+    states: Codes  # the distinct codes, sorted
+    _shrunk: dict[tuple[int, int], Looks] = field(default_factory=dict)
+    memo: dict[bytes, int] = field(default_factory=dict)  # square digest -> code
+
+    def shrunk(self, level: int, templates: npt.NDArray[np.intp]) -> tuple[Looks, Codes]:
+        """The looks of ``templates`` shrunk to HEIGHTS[level] (one row per offset) and
+        the state of every row."""
+        parts, codes = [], []
+        for t in templates.tolist():
+            key = (level, t)
+            if key not in self._shrunk:
+                self._shrunk[key] = _stack([_shrunk(self.sources[t], HEIGHTS[level], p)
+                                            for p in _phases(HEIGHTS[level])])
+            parts.append(self._shrunk[key])
+            codes.extend([self.codes[t]] * len(self._shrunk[key]))
+        return _concat(parts), np.array(codes, np.int8)
+
+
+def _concat(looks: Sequence[Looks]) -> Looks:
+    return Looks(np.concatenate([lk.backgrounds for lk in looks]),
+                 np.concatenate([lk.flat for lk in looks]),
+                 np.concatenate([lk.shapes for lk in looks]),
+                 np.concatenate([lk.colours for lk in looks]),
+                 np.concatenate([lk.aspects for lk in looks]),
+                 np.concatenate([lk.heights for lk in looks]))
+
+
+_BANKS: dict[int, tuple[Skin, GlyphBank]] = {}
+
+
+def glyph_bank(skin: Skin) -> GlyphBank:
+    """The looks of the skin's cell templates (cached per skin object)."""
+    hit = _BANKS.get(id(skin))
+    if hit is not None and hit[0] is skin:
+        return hit[1]
+    sources, codes = [], []
+    for code in sorted(skin.cells):
+        for img in skin.cells[code]:
+            sources.append(_source(np.ascontiguousarray(img)))
+            codes.append(code)
+    native = _stack([s.look for s in sources])
+    code_arr = np.array(codes, np.int8)
+    levels = np.array([_level(float(h)) for h in native.heights], np.intp)
+    bank = GlyphBank(tuple(sources), native, code_arr, levels,
+                     np.unique(code_arr).astype(np.int8))
+    if len(_BANKS) > 8:
+        _BANKS.clear()
+    _BANKS[id(skin)] = (skin, bank)
+    return bank
+
+
+def _level(height: float) -> int:
+    """The index of the height in HEIGHTS nearest (by ratio) to ``height`` px."""
+    return int(np.argmin(np.abs(np.log(np.array(HEIGHTS) / max(height, 1.0)))))
+
+
+Gaps = tuple[F32, F32, F32, F32]
+"""(score, background gap, colour gap, shape distance), each (squares, templates)."""
+
+
+def _gaps(cells: Looks, t: Looks) -> Gaps:
+    bg_gap = np.abs(cells.backgrounds[:, None, :] - t.backgrounds[None, :, :]).max(axis=2)
+    col_gap = np.abs(cells.colours[:, None, :] - t.colours[None, :, :]).max(axis=2)
+    diff = cells.shapes[:, None, :] - t.shapes[None, :, :]
+    shape = np.sqrt((diff * diff).mean(axis=2))
+    aspect = np.abs(cells.aspects[:, None] - t.aspects[None, :])
+    score = shape + bg_gap / BG_SCALE + col_gap / COLOUR_SCALE + ASPECT_WEIGHT * aspect
+    score[cells.flat[:, None] != t.flat[None, :]] = np.inf
+    return score, bg_gap, col_gap, shape
+
+
+def _decide(gaps: Gaps, codes: Codes, states: Codes) -> Codes:
+    """The state of every square from its gaps to templates of states ``codes``
+    (a state with no template here counts as infinitely far)."""
+    score, bg_gap, col_gap, shape = gaps
+    per_state = np.stack([score[:, codes == s].min(axis=1, initial=np.inf) for s in states],
+                         axis=1)
+    order = np.argsort(per_state, axis=1)
+    rows = np.arange(len(score))
+    best = per_state[rows, order[:, 0]]
+    second = per_state[rows, order[:, 1]] if len(states) > 1 else np.full(len(rows), np.inf)
+    near = np.argmin(score, axis=1)
+    sure = np.isfinite(best) & (best <= MARGIN * second) & (bg_gap[rows, near] <= BG_TOL)
+    sure &= (col_gap[rows, near] <= COLOUR_TOL) & (shape[rows, near] <= SHAPE_TOL)
+    out = states[order[:, 0]].astype(np.int8)
+    out[~sure] = UNKNOWN
+    return out
+
+
+def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
+                templates: npt.NDArray[np.intp]) -> tuple[Gaps, Codes]:
+    """Gaps of glyph squares about HEIGHTS[level] tall to the glyph ``templates``, each
+    pair compared at the smaller of the two heights (the nearer of a square's offsets
+    when it is the one shrunk), and the state of every column."""
+    meet = np.minimum(bank.levels[templates], level)
+    gaps: list[list[F32]] = [[], [], [], []]
+    codes = []
+    for m in np.unique(meet).tolist():
+        looks, states = bank.shrunk(m, templates[meet == m])
+        phases = _phases(HEIGHTS[m]) if m < level else [(0.0, 0.0)]
+        mine = _stack([_shrunk(c, HEIGHTS[m], p) if m < level else c.look
+                       for c in cells for p in phases])
+        score, *rest = _gaps(mine, looks)
+        score = score.reshape(len(cells), len(phases), -1)
+        pick = np.argmin(score, axis=1)[:, None, :]
+        parts = [score] + [r.reshape(score.shape) for r in rest]
+        for whole, part in zip(gaps, parts, strict=True):
+            whole.append(np.take_along_axis(part, pick, axis=1)[:, 0, :])
+        codes.append(states)
+    joined = [np.concatenate(g, axis=1) for g in gaps]
+    return (joined[0], joined[1], joined[2], joined[3]), np.concatenate(codes)
+
+
+def classify_cells(cells: Sequence[Image], bank: GlyphBank) -> Codes:
+    """A state code per square (each given as its pitch square, BGR, any size),
+    ``UNKNOWN`` unless one state is clearly the best.
+
+    Only templates of about the square's background (within 3 BG_TOL) are compared
+    (none: unknown at once); flat squares with flat templates, glyphs with glyphs."""
+    sources = [_source(np.ascontiguousarray(c)) for c in cells]
+    out = np.full(len(sources), UNKNOWN, np.int8)
+    if not sources:
+        return out
+    looks = _stack([s.look for s in sources])
+    t = bank.native
+    near = (np.abs(looks.backgrounds[:, None, :] - t.backgrounds[None, :, :]).max(axis=2)
+            <= 3 * BG_TOL) & (looks.flat[:, None] == t.flat[None, :])
+    levels = np.array([_level(float(h)) for h in looks.heights])
+    groups = [(-1, np.flatnonzero(looks.flat))]
+    groups += [(k, np.flatnonzero(~looks.flat & (levels == k))) for k in np.unique(levels)]
+    for k, rows in groups:
+        templates = np.flatnonzero(near[rows].any(axis=0))
+        if len(rows) == 0 or len(templates) == 0:
+            continue
+        if k < 0:
+            gaps, codes = _gaps(looks.take(rows), t.take(templates)), bank.codes[templates]
+        else:
+            gaps, codes = _glyph_gaps([sources[i] for i in rows], int(k), bank, templates)
+        out[rows] = _decide(gaps, codes, bank.states)
+    if not np.isin(MARKS, bank.states).all():
+        out[np.isin(out, MARKS)] = UNKNOWN
+    return out
+
+
+def cut_cell(image: Image, geometry: BoardGeometry, cell: tuple[int, int]) -> Image:
+    """The pitch square of ``cell``: from its measured left/top edge, the pitch rounded."""
+    g = geometry
+    r, c = cell
+    w, h = max(1, round(g.pitch_x)), max(1, round(g.pitch_y))
+    left = min(max(round(g.col_left(c)), 0), image.shape[1] - w)
+    top = min(max(round(g.row_top(r)), 0), image.shape[0] - h)
+    return np.ascontiguousarray(image[top:top + h, left:left + w])
+
+
+MEMO_MAX = 5000
+"""At most this many squares' answers are remembered per skin (by a digest of their
+pixels): between two reads of a game most squares look exactly as before."""
+
+
+def read_cells(image: Image, geometry: BoardGeometry, skin: Skin,
+               cells: Sequence[tuple[int, int]]) -> Codes:
+    """Codes of ``cells`` of the board at ``geometry`` read by their glyphs (UNKNOWN
+    where unsure)."""
+    bank = glyph_bank(skin)
+    crops = [cut_cell(image, geometry, c) for c in cells]
+    keys = [hashlib.blake2b(c.tobytes(), digest_size=16).digest() + str(c.shape).encode()
+            for c in crops]
+    new = sorted({k: i for i, k in enumerate(keys) if k not in bank.memo}.values())
+    if len(bank.memo) + len(new) > MEMO_MAX:
+        bank.memo.clear()
+        new = sorted({k: i for i, k in enumerate(keys)}.values())
+    if new:
+        codes = classify_cells([crops[i] for i in new], bank)
+        bank.memo.update(zip([keys[i] for i in new], codes.tolist(), strict=True))
+    return np.array([bank.memo[k] for k in keys], np.int8)
+
+
+def fill_unknown(image: Image, geometry: BoardGeometry, skin: Skin, board: Board) -> Board:
+    """``board`` with its ``UNKNOWN`` squares read by their glyphs where clear (in place).
+
+    >>> from vision.skin import load_skin
+    >>> from solver.cells import COVERED, FLAG, UNKNOWN
+    >>> skin = load_skin("gnome-mines")
+    >>> flag = next(i for i in skin.cells[FLAG] if i.shape[0] == 60)
+    >>> image = np.tile(skin.cells[COVERED][0], (1, 2, 1))      # two squares, pitch 41
+    >>> image[:, 41:] = cv2.resize(flag, (41, 41), interpolation=cv2.INTER_AREA)
+    >>> board = np.full((1, 2), UNKNOWN, np.int8)
+    >>> g = BoardGeometry("gnome-mines", 0, 0, 41, 41, 1, 2)
+    >>> fill_unknown(image, g, skin, board).tolist() == [[COVERED, FLAG]]
+    True
+    """
+    unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
+    if unsure:
+        board[tuple(np.array(unsure).T)] = read_cells(image, geometry, skin, unsure)
+    return board
