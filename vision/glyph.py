@@ -80,6 +80,7 @@ MARGIN = 0.75
 """The best state's score must be at most this fraction of the next state's."""
 BG_SCALE = 10.0
 COLOUR_SCALE = 150.0
+COLOUR_FREE = 25.0
 ASPECT_WEIGHT = 0.25
 """Score = shape distance + background gap / BG_SCALE + colour gap / COLOUR_SCALE +
 ASPECT_WEIGHT * |log aspect ratio|; a flat square against a glyph (or back) never
@@ -285,7 +286,8 @@ def _gaps(cells: Looks, t: Looks) -> Gaps:
     diff = cells.shapes[:, None, :] - t.shapes[None, :, :]
     shape = np.sqrt((diff * diff).mean(axis=2))
     aspect = np.abs(cells.aspects[:, None] - t.aspects[None, :])
-    score = shape + bg_gap / BG_SCALE + col_gap / COLOUR_SCALE + ASPECT_WEIGHT * aspect
+    colour = np.maximum(col_gap - COLOUR_FREE, 0.0) / COLOUR_SCALE
+    score = shape + bg_gap / BG_SCALE + colour + ASPECT_WEIGHT * aspect
     score[cells.flat[:, None] != t.flat[None, :]] = np.inf
     return score, bg_gap, col_gap, shape
 
