@@ -501,8 +501,9 @@ class LiveCalibrator:
                 raise CalibrationError("the game stopped responding: a click on the board "
                                        "changed nothing")
             new = self.ids(after)
-            if not is_flood(ids, new, cells):
-                after, new = self._final(after, new)  # a loss, or a slow redraw?
+            if not is_flood(ids, new, cells) or self._board_gone(ids, new):
+                # a loss, a slow redraw, or a flash over the whole board (sgt-mines)
+                after, new = self._final(after, new)
             if moves == 0:
                 self._note_first_click(board, new, cells, started_open)
             moves += 1
@@ -636,7 +637,7 @@ class LiveCalibrator:
         game no longer answers clicks, so a change that looked like an opened region
         (on a dense board every shown mine touches the next) is read as a loss."""
         known = self.L.known()
-        if self._board_gone(before, after):
+        if self._board_gone(before, after) or self._flagged_by_game(before, after, clicked):
             self._ended("won", img_before, img_after)
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
@@ -658,6 +659,16 @@ class LiveCalibrator:
                 self._ended("lost", img_before, img_after)
                 return True
         return False  # a win is decided by finish_win, once only mines are left
+
+    def _flagged_by_game(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
+        """Covered squares nobody clicked turned into flags and no mine shows: the game
+        flagged the mines left because it is won (the demo window, Windows
+        Minesweeper), not a loss showing mines."""
+        prev, now = self.knowledge(before), self.knowledge(after)
+        turned = (prev == COVERED) & (now == FLAG)
+        for cell in clicked:
+            turned[cell] = False
+        return bool(turned.any()) and not np.isin(now, (MINE, EXPLODED, WRONG_FLAG)).any()
 
     def _board_gone(self, before: IdGrid, after: IdGrid) -> bool:
         """Opened squares never change in play, nor when a game is lost: if many of
@@ -911,13 +922,16 @@ class LiveCalibrator:
                 return status
         status["method"] = "board"
         if won is not None and self._board_gone(self.ids(won.before), self.ids(won.after)):
-            box = _bounding_box(_diff_mask(won.before, won.after))
+            box = dialog_box(won.before, won.after, self.g.pitch_x)
             if box is not None:
                 patch = distinctive_patch(won.after, box)
                 if patch is not None and _absent(crop(won.after, patch),
                                                  [e.before for e in self.endings]):
                     status["templates"] = {"won": [crop(won.after, patch)]}
-                    status["region"] = relative_region(box, b, 8)
+                    # a dialog keeps its size when the window changes: look for it
+                    # anywhere within its own size around the board
+                    dw, dh = float(box.width), float(box.height)
+                    status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
         return status
 
 
@@ -944,6 +958,21 @@ def rare_number_odds(probs: np.ndarray, wanted: Sequence[int]) -> np.ndarray:
                 shifted = np.concatenate([np.zeros((rows, cols, 1)), dist[..., :-1]], axis=2)
                 dist = dist * (1 - q) + shifted * q
     return np.asarray((1 - p) * dist[..., list(wanted)].sum(axis=2))
+
+
+def dialog_box(before: Image, after: Image, pitch: float) -> PixelRect | None:
+    """The box of what came over the screen between two frames (a dialog), leaving
+    out changes smaller than a square (flags the game puts on the mines at a win).
+
+    >>> a = np.zeros((200, 300, 3), np.uint8); b = a.copy()
+    >>> b[50:150, 100:250] = 200; b[10:20, 10:20] = 255  # a dialog and a flag
+    >>> dialog_box(a, b, 20.0)
+    PixelRect(left=100, top=50, width=150, height=100)
+    """
+    k = max(3, int(round(pitch * 0.6)) * 2 + 1)  # odd: the box does not shift
+    mask = _diff_mask(before, after).astype(np.uint8)
+    solid = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    return _bounding_box(solid.astype(bool))
 
 
 def _bounding_box(mask: np.ndarray) -> PixelRect | None:
