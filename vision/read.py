@@ -46,8 +46,9 @@ _MARGIN_PX = (CELL - SAMPLE) // 2
 MAX_REREAD = 40
 """At most this many unknown squares get the slower shifted second look (a board covered
 by a dialog has many unknown squares and no use for it)."""
-BLUR = 0.5
-HALVE_AT = 2.0  # shrink the board by 2x2 means while a cell is this many CELLs wide
+HALVE_AT = 1.5
+"""Shrink the board by exact 2x2 means while a cell is at least this many CELLs wide
+(one fast pass that also anti-aliases; afterwards a cell is 0.75-1.5 CELL wide)."""
 
 MAX_RMS = 24.0
 """A cell further than this (root mean squared difference, 0-255 scale) from every
@@ -97,6 +98,25 @@ def _axis_map(edges: npt.NDArray[np.float64], pitch: float, origin: int,
     return (cont / factor - 0.5).reshape(-1).astype(np.float32)
 
 
+PHASES = 4
+"""Cells are sampled at their measured place rounded to 1/PHASES of a (shrunk) pixel from
+the first cell's: the place is measured to a few hundredths of a pixel, and without the
+rounding every column and row got its own sub-pixel phase, so identical squares gave
+slightly different samples, each to be classified (gnome-mines expert, 1100x560: 110
+distinct squares instead of 27)."""
+
+
+def _snap(edges: npt.NDArray[np.float64], factor: int) -> npt.NDArray[np.float64]:
+    """``edges`` moved to the nearest 1/PHASES shrunk pixel from the first (at most
+    factor / (2 PHASES) image pixels).
+
+    >>> _snap(np.array([10.05, 41.02, 71.56, 102.09]), 1).tolist()
+    [10.05, 41.05, 71.55, 102.05]
+    """
+    step = factor / PHASES
+    return edges[0] + np.round((edges - edges[0]) / step) * step
+
+
 _MAPS: dict[tuple[object, ...], tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]]] = {}
 
 
@@ -107,8 +127,10 @@ def _maps(g: BoardGeometry, left: int, top: int, factor: int) -> tuple[
     key = (g.x0, g.y0, g.pitch_x, g.pitch_y, g.rows, g.cols, g.lefts, g.tops, left, top, factor)
     hit = _MAPS.get(key)
     if hit is None:
-        xs = _axis_map(np.array([g.col_left(c) for c in range(g.cols)]), g.pitch_x, left, factor)
-        ys = _axis_map(np.array([g.row_top(r) for r in range(g.rows)]), g.pitch_y, top, factor)
+        lefts = _snap(np.array([g.col_left(c) for c in range(g.cols)]), factor)
+        tops = _snap(np.array([g.row_top(r) for r in range(g.rows)]), factor)
+        xs = _axis_map(lefts, g.pitch_x, left, factor)
+        ys = _axis_map(tops, g.pitch_y, top, factor)
         # one map row per cell (row-major cells), its SAMPLE x SAMPLE samples along it, so
         # the remapped image is already the (cells, SAMPLE*SAMPLE*3) matrix, no transpose
         s = SAMPLE
@@ -125,7 +147,9 @@ def _maps(g: BoardGeometry, left: int, top: int, factor: int) -> tuple[
 
 def _board_region(image: Image, geometry: BoardGeometry) -> tuple[Image, int, int, int]:
     """The board's pixels (plus one around) ready for sampling: shrunk by exact 2x2 means
-    while a cell is at least twice CELL, then lightly blurred when still larger than CELL.
+    while a cell is at least HALVE_AT CELLs wide, then, when a cell is still wider than
+    CELL, blurred by the (1, 2, 1)/4 kernel (OpenCV's fixed-point fast path; sigma 0.71,
+    what the bilinear sampling of 1-1.5 source pixels per sample needs against aliasing).
     Returns (region, left, top, factor): the region's origin in the image and its shrink."""
     g = geometry
     b = g.bounds()
@@ -140,9 +164,8 @@ def _board_region(image: Image, geometry: BoardGeometry) -> tuple[Image, int, in
     while min(g.pitch_x, g.pitch_y) >= HALVE_AT * factor * CELL:
         region = _halve_image(region)
         factor *= 2
-    ratio = min(g.pitch_x, g.pitch_y) / (factor * CELL)
-    if ratio > 1.0 and BLUR > 0:  # anti-alias before sampling fewer pixels than there are
-        region = cast(Image, cv2.GaussianBlur(region, (3, 3), BLUR * ratio))
+    if min(g.pitch_x, g.pitch_y) > factor * CELL:  # anti-alias before sampling fewer pixels
+        region = cast(Image, cv2.GaussianBlur(region, (3, 3), 0))  # sigma 0: (1, 2, 1)/4
     return region, left, top, factor
 
 
@@ -202,29 +225,11 @@ def _blocks(vectors: F32) -> F32:
     return np.asarray(means, np.float32).reshape(len(vectors), -1)
 
 
-def _exact(sq: F32, samples: F32, bank: TemplateBank, rows: npt.NDArray[np.intp],
-           cols: npt.NDArray[np.intp]) -> None:
-    """Replace the bounds of the (row, col) pairs by exact sums of squared differences."""
-    if len(rows):
-        diff = samples[rows] - bank.vectors[cols]
-        sq[rows, cols] = np.einsum("ij,ij->i", diff, diff)
-
-
-def _sq_distances(samples: F32, bank: TemplateBank, limit: float = np.inf,
-                  group: int = 1) -> F32:
-    """Sum of squared differences of every sample to every template (n, templates),
-    exact wherever a decision could depend on it, elsewhere a lower bound.
-
-    A cheap first pass compares BLOCK x BLOCK block mean colours (one small matrix
-    product): a block's sum of squared differences is at least its pixel count times
-    the squared difference of its means. The template with the lowest bound is then
-    compared in full; its distance d caps the best, so only templates whose bound is
-    within min(d, ``limit``) / MARGIN**2 can be the best or a close second, and only
-    they are compared in full (all pairs at once). With ``group`` > 1 consecutive rows
-    are views of one square (classified by their minimum) and share that cap."""
-    n = len(samples)
-    if n == 0:
-        return np.zeros((0, len(bank.vectors)), np.float32)
+def _bounds(samples: F32, bank: TemplateBank) -> F32:
+    """A lower bound of the sum of squared differences of every sample to every template
+    (n, templates), from BLOCK x BLOCK block mean colours (one small matrix product): a
+    block's sum of squared differences is at least its pixel count times the squared
+    difference of its means."""
     small = _blocks(samples)
     # OpenCV's product, not numpy's: OpenBLAS would wake its threads for this small one,
     # and they spin (taking the other core from OpenCV) long after it is done
@@ -232,7 +237,38 @@ def _sq_distances(samples: F32, bank: TemplateBank, limit: float = np.inf,
                        np.float32)
     bound = (small * small).sum(axis=1)[:, None] - 2.0 * cross + bank.block_sq_norms[None, :]
     # a little low, for the rounding of the expanded square
-    sq = np.maximum(bound * np.float32(BLOCK * BLOCK * 0.999) - 1.0, 0.0).astype(np.float32)
+    return np.maximum(bound * np.float32(BLOCK * BLOCK * 0.999) - 1.0, 0.0).astype(np.float32)
+
+
+def _pair_sq(samples: F32, bank: TemplateBank, rows: npt.NDArray[np.intp],
+             cols: npt.NDArray[np.intp]) -> F32:
+    """Exact sums of squared differences of the (sample row, template) pairs."""
+    diff = samples[rows] - bank.vectors[cols]
+    return cast(F32, np.einsum("ij,ij->i", diff, diff))
+
+
+def _exact(sq: F32, samples: F32, bank: TemplateBank, rows: npt.NDArray[np.intp],
+           cols: npt.NDArray[np.intp]) -> None:
+    """Replace the bounds of the (row, col) pairs by exact sums of squared differences."""
+    if len(rows):
+        sq[rows, cols] = _pair_sq(samples, bank, rows, cols)
+
+
+def _sq_distances(samples: F32, bank: TemplateBank, limit: float = np.inf,
+                  group: int = 1, bound: F32 | None = None) -> F32:
+    """Sum of squared differences of every sample to every template (n, templates),
+    exact wherever a decision could depend on it, elsewhere a lower bound.
+
+    First the block-mean lower bound of every pair (``_bounds``, or ``bound`` when
+    given). The template with the lowest bound is then compared in full; its distance d
+    caps the best, so only templates whose bound is within min(d, ``limit``) / MARGIN**2
+    can be the best or a close second, and only they are compared in full (all pairs at
+    once). With ``group`` > 1 consecutive rows are views of one square (classified by
+    their minimum) and share that cap."""
+    n = len(samples)
+    if n == 0:
+        return np.zeros((0, len(bank.vectors)), np.float32)
+    sq = _bounds(samples, bank) if bound is None else bound.copy()
     first = np.argmin(sq, axis=1)
     rows = np.arange(n)
     _exact(sq, samples, bank, rows, first)
@@ -282,8 +318,7 @@ def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
     if samples.dtype == np.uint8:
         return _classify_cached(cast(npt.NDArray[np.uint8], samples), bank, strictness)
     floats = cast(F32, samples)
-    sq = _sq_distances(floats, bank, _limit(floats.shape[1]))
-    return _decide(sq, _backgrounds(floats), floats.shape[1], bank, strictness)
+    return _classify_floats(floats, _backgrounds(floats), bank, strictness)
 
 
 _SEEN: dict[tuple[int, float], dict[bytes, tuple[int, float]]] = {}
@@ -348,9 +383,8 @@ def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
         new = list(range(len(keys)))
     if new:
         fresh = samples[first[new]]
-        floats = fresh.astype(np.float32)
-        sq = _sq_distances(floats, bank, _limit(floats.shape[1]))
-        codes, best = _decide(sq, _backgrounds(fresh), floats.shape[1], bank, strictness)
+        codes, best = _classify_floats(fresh.astype(np.float32), _backgrounds(fresh), bank,
+                                       strictness)
         for j, code, dist in zip(new, codes.tolist(), best.tolist(), strict=True):
             seen[keys[j]] = (code, dist)
     pairs = [seen[k] for k in keys]
@@ -376,6 +410,59 @@ def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
     sure &= colour_gap <= BG_TOL / strictness
     codes[~sure] = UNKNOWN
     return codes, best
+
+
+def _classify_floats(samples: F32, backgrounds: F32, bank: TemplateBank,
+                     strictness: float = 1.0) -> tuple[npt.NDArray[np.int8], F32]:
+    """Codes and distances of samples: ``_settle`` where the template with the lowest
+    bound already decides, the full comparison (``_sq_distances``) for the rest."""
+    dims = samples.shape[1]
+    if len(samples) == 0:
+        return np.zeros(0, np.int8), np.zeros(0, np.float32)
+    bound = _bounds(samples, bank)
+    codes, best, settled = _settle(samples, backgrounds, bound, bank, strictness)
+    rest = np.flatnonzero(~settled)
+    if len(rest):
+        sq = _sq_distances(samples[rest], bank, _limit(dims), bound=bound[rest])
+        codes[rest], best[rest] = _decide(sq, backgrounds[rest], dims, bank, strictness)
+    return codes, best
+
+
+def _settle(samples: F32, backgrounds: F32, bound: F32, bank: TemplateBank,
+            strictness: float) -> tuple[npt.NDArray[np.int8], F32, npt.NDArray[np.bool_]]:
+    """(codes, distances, settled): the decisions ``_decide`` would take on the exact
+    distances, for the samples where they follow from fewer comparisons.
+
+    Let d be the exact distance to the template with the lowest bound. If d is within
+    the limit and every template of another state whose bound is within d / MARGIN**2 is
+    compared and found further, that state is the answer whatever the nearest template
+    of its own state is; its nearest template (needed only for the colour check) is
+    among those whose bound is below d, and when the colour check comes out the same for
+    all of them it is settled too. Returned distances of settled samples are d (an upper
+    bound of the nearest); other rows are not settled and their codes are meaningless."""
+    n, dims = samples.shape
+    rows = np.arange(n)
+    first = np.argmin(bound, axis=1)
+    d1 = _pair_sq(samples, bank, rows, first)
+    state = bank.codes[first]
+    same = bank.codes[None, :] == state[:, None]
+    other = np.full(n, np.inf, np.float32)
+    r, c = np.nonzero((bound <= (d1 / MARGIN ** 2)[:, None]) & ~same)
+    if len(r):
+        np.minimum.at(other, r, _pair_sq(samples, bank, r, c))
+    # the one sure settlement without comparing: no template within the limit at all
+    limit = (MAX_RMS / strictness) ** 2 * dims
+    far = bound.min(axis=1) > limit * 1.001
+    clear = (d1 <= limit) & (other > d1 / MARGIN ** 2)
+    # the colour check against every template that could be the nearest
+    r, c = np.nonzero(same & (bound < d1[:, None]) & clear[:, None])
+    r, c = np.concatenate([r, rows[clear]]), np.concatenate([c, first[clear]])
+    bad = np.abs(backgrounds[r] - bank.backgrounds[c]).max(axis=1) > BG_TOL / strictness
+    n_bad = np.bincount(r, bad, minlength=n)
+    n_all = np.bincount(r, minlength=n)
+    settled = far | (clear & ((n_bad == 0) | (n_bad == n_all)))
+    codes = np.where(clear & (n_bad == 0), state, UNKNOWN).astype(np.int8)
+    return codes, np.sqrt(d1 / dims).astype(np.float32), settled
 
 
 _STEPS = (-1.0, -0.5, 0.0, 0.5, 1.0)
