@@ -68,6 +68,11 @@ PHASES = (-1 / 3, 0.0, 1 / 3)
 the glyph is at most PHASED_TO px tall (a small glyph's look depends on where it falls
 on the pixel grid)."""
 PHASED_TO = 16
+SHRINK_FROM = 12
+"""Templates whose glyph is at least this tall are compared one height lower (shrunk,
+with their offsets) with squares at least as tall: one shrink of the square, not one
+per offset. Smaller ones are not shrunk (a 7 px flag shrunk to 6 px passes for a
+question mark)."""
 
 BG_TOL = 6.0
 """Largest background difference (max channel) of a recognised square to its nearest
@@ -122,6 +127,7 @@ class Source:
     part: Image
     bg: npt.NDArray[np.uint8]
     look: Row
+    box: tuple[int, int, int, int]  # the glyph's (x, y, w, h) in ``part``; 0s when flat
 
 
 def _median(part: Image) -> npt.NDArray[np.uint8]:
@@ -132,31 +138,31 @@ def _median(part: Image) -> npt.NDArray[np.uint8]:
 
 def _ink(part: Image, bg: npt.NDArray[np.uint8]) -> Image:
     """Largest channel difference of every pixel from ``bg``."""
-    diff = cv2.absdiff(part, np.full_like(part, 0) + bg)
-    return np.asarray(diff.max(axis=2), np.uint8)
+    scalar = (float(bg[0]), float(bg[1]), float(bg[2]), 0.0)  # per channel, no image
+    diff = cv2.absdiff(part, scalar)  # type: ignore[call-overload]
+    return np.asarray(cv2.reduce(diff.reshape(-1, 3), 1, cv2.REDUCE_MAX), np.uint8).reshape(
+        part.shape[:2])
 
 
-def _box(ink: Image) -> tuple[int, int, int, int]:
-    """The glyph's box (x, y, w, h): pixels with at least BOX_SHARE of the peak ink."""
-    mask = np.asarray(ink >= BOX_SHARE * int(ink.max()), np.uint8)
-    x, y, w, h = cv2.boundingRect(mask)
-    return int(x), int(y), int(w), int(h)
+Box = tuple[int, int, int, int]
 
 
-def _glyph(part: Image, bg: npt.NDArray[np.uint8]) -> Row:
-    """The look of a square's central part (BGR) on background ``bg``."""
+def _glyph(part: Image, bg: npt.NDArray[np.uint8]) -> tuple[Row, Box]:
+    """The look of a square's central part (BGR) on background ``bg``, and the glyph's
+    box (x, y, w, h): the pixels with at least BOX_SHARE of the strongest ink."""
     bgf = bg.astype(np.float32)
     ink = _ink(part, bg)
-    peak = int(ink.max())
+    peak = int(cv2.minMaxLoc(ink)[1])
     if peak < INK_MIN:
-        return (bgf, True, np.zeros(GLYPH * GLYPH, np.float32), bgf, 0.0, 0.0)
-    x, y, w, h = _box(ink)
+        return (bgf, True, np.zeros(GLYPH * GLYPH, np.float32), bgf, 0.0, 0.0), (0, 0, 0, 0)
+    x, y, w, h = (int(v) for v in cv2.boundingRect(
+        np.asarray(ink >= BOX_SHARE * peak, np.uint8)))
     box = ink[y:y + h, x:x + w].astype(np.float32) * np.float32(1.0 / peak)
     shape = np.asarray(cv2.resize(box, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA),
                        np.float32).reshape(-1)
     core = np.asarray(ink >= CORE_SHARE * peak, np.uint8)
     colour = np.array(cv2.mean(part, mask=core)[:3], np.float32)
-    return (bgf, False, shape, colour, float(np.log(w / h)), float(h))
+    return (bgf, False, shape, colour, float(np.log(w / h)), float(h)), (x, y, w, h)
 
 
 def _source(cell: Image) -> Source:
@@ -165,7 +171,7 @@ def _source(cell: Image) -> Source:
     dy, dx = round(h * INSET), round(w * INSET)
     part = np.ascontiguousarray(cell[dy:max(h - dy, dy + 1), dx:max(w - dx, dx + 1)])
     bg = _median(part)
-    return Source(part, bg, _glyph(part, bg))
+    return Source(part, bg, *_glyph(part, bg))
 
 
 def _stack(rows: Sequence[Row]) -> Looks:
@@ -188,7 +194,7 @@ def _shrunk(source: Source, height: int, phase: tuple[float, float] = (0.0, 0.0)
     row = source.look
     if row[1] or height >= row[5]:
         return row
-    x, y, w, h = _box(_ink(source.part, source.bg))
+    x, y, w, h = source.box
     s = height / h
     pad = int(np.ceil(2 / s))
     region = np.empty((h + 2 * pad, w + 2 * pad, 3), np.uint8)
@@ -201,7 +207,7 @@ def _shrunk(source: Source, height: int, phase: tuple[float, float] = (0.0, 0.0)
                                            borderMode=cv2.BORDER_REPLICATE), np.uint8)
     size = (max(1, round(region.shape[1] * s)), max(1, round(region.shape[0] * s)))
     small = np.asarray(cv2.resize(region, size, interpolation=cv2.INTER_AREA), np.uint8)
-    out = _glyph(small, source.bg)
+    out = _glyph(small, source.bg)[0]
     return row if out[1] else out
 
 
@@ -312,15 +318,21 @@ def _decide(gaps: Gaps, codes: Codes, states: Codes) -> Codes:
 
 def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
                 templates: npt.NDArray[np.intp]) -> tuple[Gaps, Codes]:
-    """Gaps of glyph squares about HEIGHTS[level] tall to the glyph ``templates``, each
-    pair compared at the smaller of the two heights (the nearer of a square's offsets
-    when it is the one shrunk), and the state of every column."""
-    meet = np.minimum(bank.levels[templates], level)
+    """Gaps of glyph squares about HEIGHTS[level] tall to the glyph ``templates``, and
+    the state of every column.
+
+    Each pair is compared at the smaller of the two heights, where a template at least
+    SHRINK_FROM px tall is always shrunk (one height lower) so that it brings its
+    sub-pixel offsets; a square shrunk to a smaller template brings its own."""
+    native = bank.levels[templates]
+    below = native - (np.array(HEIGHTS)[native] >= SHRINK_FROM)
+    meet = np.minimum(below, level)
     gaps: list[list[F32]] = [[], [], [], []]
     codes = []
     for m in np.unique(meet).tolist():
         looks, states = bank.shrunk(m, templates[meet == m])
-        phases = _phases(HEIGHTS[m]) if m < level else [(0.0, 0.0)]
+        own = m < level and bool((native[meet == m] == m).any())  # unshrunk templates
+        phases = _phases(HEIGHTS[m]) if own else [(0.0, 0.0)]
         mine = _stack([_shrunk(c, HEIGHTS[m], p) if m < level else c.look
                        for c in cells for p in phases])
         score, *rest = _gaps(mine, looks)
