@@ -114,7 +114,7 @@ def main() -> int:
         truth = parse_board(png.with_suffix(".board").read_text())
         cases.append((image, truth, locate_board(image, [shipped])))
     timer = Timer()
-    reader.fill_unknown = timer  # type: ignore[assignment]
+    reader.fill_unknown = timer
     for skin in skins:
         run(skin, cases, timer)
     return 0
