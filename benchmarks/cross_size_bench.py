@@ -12,7 +12,8 @@ For each skin: squares right / unknown / misread over all fixtures (squares whos
 the skin has no template of are counted apart as "absent"), then the cost of the glyph
 fallback per square it is given: "cold" (the skin's glyph bank rebuilt before every
 read), "warm" (bank built, its memory of squares emptied before every read) and
-"seen" (squares met before). Geometry: ``locate_board`` with the full shipped skin.
+"seen" (squares met before), wall and process CPU time (the machine is shared).
+Geometry: ``locate_board`` with the full shipped skin.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class Timer:
     """Wraps the fallback read_board calls: seconds spent and squares given."""
 
     def __init__(self) -> None:
-        self.seconds, self.squares, self.mode = 0.0, 0, "warm"
+        self.seconds, self.cpu, self.squares, self.mode = 0.0, 0.0, 0, "warm"
 
     def __call__(self, image: Any, geometry: Any, skin: Skin, board: Any) -> Any:
         if self.mode == "cold":
@@ -62,9 +63,10 @@ class Timer:
         elif self.mode == "warm":
             glyph.glyph_bank(skin).memo.clear()
         n = int((board == UNKNOWN).sum())
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         out = glyph.fill_unknown(image, geometry, skin, board)
         self.seconds += time.perf_counter() - t
+        self.cpu += time.process_time() - c
         self.squares += n
         return out
 
@@ -82,13 +84,15 @@ def run(skin: Skin, cases: list[tuple[Any, Any, Any]], timer: Timer) -> None:
     print(f"{skin.name}: right {counts['right']}, unknown {counts['unknown']}, misread "
           f"{counts['misread']} (+ {counts['absent']} squares of states it has no template of)")
     for mode in ("cold", "warm", "seen"):
-        per = []
+        wall, cpu = [], []
         for _ in range(3):
-            timer.seconds, timer.squares, timer.mode = 0.0, 0, mode
+            timer.seconds, timer.cpu, timer.squares, timer.mode = 0.0, 0.0, 0, mode
             for image, _, g in cases:
                 reader.read_board(image, g, skin)
-            per.append(1e6 * timer.seconds / max(timer.squares, 1))
-        print(f"  fallback {mode}: {statistics.median(per):.0f} us per square "
+            wall.append(1e6 * timer.seconds / max(timer.squares, 1))
+            cpu.append(1e6 * timer.cpu / max(timer.squares, 1))
+        print(f"  fallback {mode}: {statistics.median(wall):.0f} us wall, "
+              f"{statistics.median(cpu):.0f} us CPU per square "
               f"({timer.squares} squares per pass over the fixtures)")
 
 

@@ -282,6 +282,8 @@ def _level(height: float) -> int:
     return int(np.argmin(np.abs(np.log(np.array(HEIGHTS) / max(height, 1.0)))))
 
 
+_NONE = np.zeros((0, 0), np.float32)  # cv2.gemm's absent third matrix
+
 Gaps = tuple[F32, F32, F32, F32]
 """(score, background gap, colour gap, shape distance), each (squares, templates)."""
 
@@ -289,8 +291,11 @@ Gaps = tuple[F32, F32, F32, F32]
 def _gaps(cells: Looks, t: Looks) -> Gaps:
     bg_gap = np.abs(cells.backgrounds[:, None, :] - t.backgrounds[None, :, :]).max(axis=2)
     col_gap = np.abs(cells.colours[:, None, :] - t.colours[None, :, :]).max(axis=2)
-    diff = cells.shapes[:, None, :] - t.shapes[None, :, :]
-    shape = np.sqrt((diff * diff).mean(axis=2))
+    a, b = cells.shapes, t.shapes  # |a - b|^2 = |a|^2 + |b|^2 - 2 a.b, one product
+    # OpenCV's product, not numpy's: OpenBLAS threads would spin on the other core after it
+    ab = np.asarray(cv2.gemm(a, b, 1.0, _NONE, 0.0, flags=cv2.GEMM_2_T), np.float32)
+    sq = (a * a).sum(axis=1)[:, None] + (b * b).sum(axis=1)[None, :] - 2.0 * ab
+    shape = np.sqrt(np.maximum(sq, 0.0) / a.shape[1])
     aspect = np.abs(cells.aspects[:, None] - t.aspects[None, :])
     colour = np.maximum(col_gap - COLOUR_FREE, 0.0) / COLOUR_SCALE
     score = shape + bg_gap / BG_SCALE + colour + ASPECT_WEIGHT * aspect
