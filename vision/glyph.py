@@ -14,13 +14,17 @@ near the ones its templates were cut at. Here a square is described by
 
 Templates (``skin.cells``, each cut at its own pitch) are described the same way. A
 glyph square and a glyph template are compared at the smaller of their two glyph
-heights (rounded to ``HEIGHTS``): the taller one is first shrunk to it, a template also
-at a few sub-pixel offsets (``PHASES``), so that both carry the same blur and rounding
-(a flag 8 px tall keeps its tiny "?" only as a smudge). A square is recognised only
-when its nearest template matches it in background, glyph colour and glyph shape
-(``BG_TOL``, ``COLOUR_TOL``, ``SHAPE_TOL``) and that template's state is clearly closer
-than every other state (``MARGIN``, as in the template reader); otherwise it stays
-``UNKNOWN``.
+heights (rounded to ``HEIGHTS``): the taller one is first shrunk to it, at a few
+sub-pixel offsets (``PHASES``; the nearest counts), so that both carry the same blur
+and rounding (a flag 8 px tall keeps its tiny "?" only as a smudge). A square is
+recognised only when its nearest template matches it in background, glyph colour and
+glyph shape (``BG_TOL``, ``COLOUR_TOL``, ``SHAPE_TOL``) and that template's state is
+clearly closer than every other state (``MARGIN``, as in the template reader);
+otherwise it stays ``UNKNOWN``.
+
+Public: :func:`fill_unknown` (what ``read_board`` calls), :func:`read_cells`,
+:func:`classify_cells`, :func:`glyph_bank` (cached per skin, built from ``skin.cells``
+alone: a calibrated skin needs nothing more), :func:`look_of`, :func:`cut_cell`.
 
 >>> from vision.skin import Skin, load_skin
 >>> from solver.cells import EXPLODED, FLAG, MINE, QUESTION
@@ -87,9 +91,9 @@ BG_SCALE = 10.0
 COLOUR_SCALE = 150.0
 COLOUR_FREE = 25.0
 ASPECT_WEIGHT = 0.25
-"""Score = shape distance + background gap / BG_SCALE + colour gap / COLOUR_SCALE +
-ASPECT_WEIGHT * |log aspect ratio|; a flat square against a glyph (or back) never
-matches."""
+"""Score = shape distance + background gap / BG_SCALE + max(0, colour gap - COLOUR_FREE)
+/ COLOUR_SCALE + ASPECT_WEIGHT * |difference of log aspect ratios|; a flat square
+against a glyph (or back) never matches."""
 MARKS = (FLAG, QUESTION)
 """The player's marks are read by glyph only when the skin has templates of both: each
 is the other's nearest look (gnome-mines draws its question mark as a flag with a tiny
