@@ -159,9 +159,19 @@ LOWER = {("23px", "question"): 0.6, ("900x480", "question"): 0.6}
 """Skins whose flags and question marks are 8 px tall: the "?" is a smudge."""
 
 
+_TALLIES: dict[int, Tally] = {}
+
+
+def size_tally(px: int, shipped: Skin, cases: list[Case]) -> Tally:
+    """tally() of the one-size skin of ``px``, once per test session."""
+    if px not in _TALLIES:
+        _TALLIES[px] = tally(one_size(shipped, px), cases)
+    return _TALLIES[px]
+
+
 @pytest.mark.parametrize("px", SIZES + (26, 31, 49))
 def test_one_size_skin_never_misreads(px: int, shipped: Skin, cases: list[Case]) -> None:
-    t = tally(one_size(shipped, px), cases)
+    t = size_tally(px, shipped, cases)
     bad = {k: v for k, v in t.items() if k[1] == "misread"}
     assert not bad, f"{px} px skin misreads {bad}"
 
@@ -177,7 +187,7 @@ def _check_reads(name: str, t: Tally) -> None:
 
 @pytest.mark.parametrize("px", SIZES)
 def test_one_size_skin_reads_every_size(px: int, shipped: Skin, cases: list[Case]) -> None:
-    _check_reads(f"{px}px", tally(one_size(shipped, px), cases))
+    _check_reads(f"{px}px", size_tally(px, shipped, cases))
 
 
 @pytest.mark.parametrize("window", WINDOWS)
