@@ -78,6 +78,7 @@ class TemplateBank:
     backgrounds: F32  # median colour (B, G, R) of each template's compared part
     blocks: F32  # each template as BLOCK x BLOCK pixel means (templates, CELLS_BLOCKS)
     block_sq_norms: F32
+    blocks_t: F32  # blocks transposed, contiguous (the right factor of the bound product)
 
 
 _BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
@@ -206,12 +207,12 @@ def template_bank(skin: Skin) -> TemplateBank:
     blocks = _blocks(vectors)
     bank = TemplateBank(vectors, (vectors * vectors).sum(axis=1), code_arr,
                         states.astype(np.int8), starts.astype(np.intp), _backgrounds(vectors),
-                        blocks, (blocks * blocks).sum(axis=1))
+                        blocks, (blocks * blocks).sum(axis=1), np.ascontiguousarray(blocks.T))
     _BANKS[id(skin)] = (skin, bank)
     return bank
 
 
-_NONE = np.zeros((0, 0), np.float32)  # cv2.gemm's absent third matrix
+_PRODUCT_ROWS = 32
 
 BLOCK = 4
 """Side in samples of the blocks whose mean colours make the cheap first comparison."""
@@ -231,10 +232,11 @@ def _bounds(samples: F32, bank: TemplateBank) -> F32:
     block's sum of squared differences is at least its pixel count times the squared
     difference of its means."""
     small = _blocks(samples)
-    # OpenCV's product, not numpy's: OpenBLAS would wake its threads for this small one,
-    # and they spin (taking the other core from OpenCV) long after it is done
-    cross = np.asarray(cv2.gemm(small, bank.blocks, 1.0, _NONE, 0.0, flags=cv2.GEMM_2_T),
-                       np.float32)
+    cross = np.empty((len(small), len(bank.blocks)), np.float32)
+    # in pieces: OpenBLAS runs a product this small on one thread (cv2.gemm takes 10
+    # times longer), a larger one on all cores, whose threads then spin long after it
+    for i in range(0, len(small), _PRODUCT_ROWS):
+        np.matmul(small[i:i + _PRODUCT_ROWS], bank.blocks_t, out=cross[i:i + _PRODUCT_ROWS])
     bound = (small * small).sum(axis=1)[:, None] - 2.0 * cross + bank.block_sq_norms[None, :]
     # a little low, for the rounding of the expanded square
     return np.maximum(bound * np.float32(BLOCK * BLOCK * 0.999) - 1.0, 0.0).astype(np.float32)
@@ -446,14 +448,14 @@ def _settle(samples: F32, backgrounds: F32, bound: F32, bank: TemplateBank,
     d1 = _pair_sq(samples, bank, rows, first)
     state = bank.codes[first]
     same = bank.codes[None, :] == state[:, None]
+    limit = (MAX_RMS / strictness) ** 2 * dims
+    near = d1 <= limit  # (the others are settled only if no template is within the limit)
     other = np.full(n, np.inf, np.float32)
-    r, c = np.nonzero((bound <= (d1 / MARGIN ** 2)[:, None]) & ~same)
+    r, c = np.nonzero((bound <= (d1 / MARGIN ** 2)[:, None]) & ~same & near[:, None])
     if len(r):
         np.minimum.at(other, r, _pair_sq(samples, bank, r, c))
-    # the one sure settlement without comparing: no template within the limit at all
-    limit = (MAX_RMS / strictness) ** 2 * dims
     far = bound.min(axis=1) > limit * 1.001
-    clear = (d1 <= limit) & (other > d1 / MARGIN ** 2)
+    clear = near & (other > d1 / MARGIN ** 2)
     # the colour check against every template that could be the nearest
     r, c = np.nonzero(same & (bound < d1[:, None]) & clear[:, None])
     r, c = np.concatenate([r, rows[clear]]), np.concatenate([c, first[clear]])
