@@ -1,12 +1,14 @@
 """Calibrate a real game from scratch on a private Xvfb display, then check the skin.
 
     python benchmarks/calibrate_bench.py --game xdemineur --size intermediate --play 20
-    python benchmarks/calibrate_bench.py --game gnome-mines --size intermediate \\
-        --windows 600x420:9x9/10 900x480:30x16/99 1000x900:16x16/40 600x400:8x8/10
+    python benchmarks/calibrate_bench.py --game xdemineur --dense 12x10/96 --play 10
+    python benchmarks/calibrate_bench.py --game gnome-mines --windows 1000x900:16x16/40 \\
+        --dense 704x560:10x10/70 --play 10
 
 With the shipped skins out of sight (SWEEPBOT_TEMPLATES points to an empty folder), runs
 ``sweepbot calibrate --name GAME`` once per window (each run after the first extends the
-skin: games that scale their board need templates at each size), times every run, then
+skin: games that scale their board need templates at each size; ``--dense`` adds a run on
+a dense board, ``--want 0-8``, where 6, 7 and 8 show), times every run, then
 reads every recorded fixture of that game (tests/fixtures/GAME) with the new skin through
 vision.locate / vision.read / vision.status and plays ``--play`` games with the real loop
 and the new skin. Prints one JSON line per step.
@@ -39,19 +41,21 @@ def launch(vd: Any, game: str, size: BoardSize, window: tuple[int, int] | None) 
     return realgames.launch_gnome_mines(vd, size.cols, size.rows, size.mines, width, height)
 
 
-def calibrate(vd: Any, out: Path, game: str, seed: int, games: int) -> dict[str, Any]:
+def calibrate(vd: Any, out: Path, game: str, seed: int, games: int,
+              extra: tuple[str, ...] = ()) -> dict[str, Any]:
     """One ``sweepbot calibrate`` run on the display; its exit code and wall time."""
     from bot.cli import main
 
     t0 = time.perf_counter()
     rc = main(["calibrate", "--name", game, "--out", str(out), "--display", vd.display,
-               "--seed", str(seed), "--games", str(games)])
+               "--seed", str(seed), "--games", str(games), *extra])
     return {"rc": rc, "seconds": round(time.perf_counter() - t0, 1)}
 
 
 def check_fixtures(skin_dir: Path, game: str) -> dict[str, Any]:
     """Read every recorded fixture of ``game`` with the skin in ``skin_dir``."""
     import cv2
+    import numpy as np
 
     from solver.textboard import parse_board, parse_comments
     from vision.locate import locate_board
@@ -65,7 +69,7 @@ def check_fixtures(skin_dir: Path, game: str) -> dict[str, Any]:
     for case in cases:
         text = case.with_suffix(".board").read_text()
         expected, want = parse_board(text), parse_comments(text).get("status")
-        image = cv2.imread(str(case))
+        image = np.asarray(cv2.imread(str(case)), np.uint8)
         try:
             g = locate_board(image, [skin])
         except ValueError as exc:
@@ -108,7 +112,9 @@ def play(vd: Any, skin_dir: Path, game: str, size: BoardSize, games: int,
 
 
 def parse_window(text: str) -> tuple[tuple[int, int], BoardSize]:
-    """``WIDTHxHEIGHT:COLSxROWS/MINES``."""
+    """``WIDTHxHEIGHT:COLSxROWS/MINES``; ``COLSxROWS/MINES`` alone for xdemineur."""
+    if ":" not in text:
+        return (0, 0), BoardSize.parse(text)
     window, _, board = text.partition(":")
     w, h = (int(v) for v in window.split("x"))
     return (w, h), BoardSize.parse(board)
@@ -120,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="intermediate")
     p.add_argument("--windows", nargs="*", default=[],
                    help="gnome-mines windows WIDTHxHEIGHT:COLSxROWS/MINES, one run each")
+    p.add_argument("--dense", metavar="RUN",
+                   help="then a run on this dense board ([WIDTHxHEIGHT:]COLSxROWS/MINES) "
+                        "with --want 0-8")
     p.add_argument("--games", type=int, default=2, help="calibrate --games")
     p.add_argument("--play", type=int, default=0, help="games to play with the new skin")
     p.add_argument("--seed", type=int, default=0)
@@ -129,28 +138,36 @@ def main(argv: list[str] | None = None) -> int:
     from bot.realgames import VirtualDisplay
 
     size = BoardSize.parse(args.size)
-    runs = [parse_window(w) for w in args.windows] or [(None, size)]
+    runs: list[tuple[tuple[int, int] | None, BoardSize, tuple[str, ...]]] = [
+        (*parse_window(w), ()) for w in args.windows] or [(None, size, ())]
+    if args.dense:
+        dense_window, board = parse_window(args.dense)
+        runs.append((dense_window if dense_window != (0, 0) else None, board,
+                     ("--want", "0-8", "--max-games", "300", "--time-limit", "120",
+                      "--mines", str(board.mines))))
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["SWEEPBOT_TEMPLATES"] = str(Path(tmp) / "empty")
         (Path(tmp) / "empty").mkdir()
         out = Path(tmp) / "skin"
         with VirtualDisplay() as vd:
-            for i, (window, board) in enumerate(runs):
+            for i, (window, board, extra) in enumerate(runs):
                 win = launch(vd, args.game, board, window)
                 time.sleep(0.5)
-                step = calibrate(vd, out, args.game, args.seed + i, args.games)
+                step = calibrate(vd, out, args.game, args.seed + i, args.games, extra)
                 print(json.dumps({"step": "calibrate", "window": window, "board": str(board),
                                   **step}), flush=True)
                 if step["rc"] != 0:
                     return 1
-                if i < len(runs) - 1 or not args.play:
-                    win.close()
+                win.close()
             if args.keep:
                 shutil.copytree(out, args.keep, dirs_exist_ok=True)
             print(json.dumps({"step": "fixtures", **check_fixtures(out, args.game)}), flush=True)
-            if args.play:
-                print(json.dumps({"step": "play", **play(vd, out, args.game, runs[-1][1],
+            if args.play:  # on the first run's board
+                win = launch(vd, args.game, runs[0][1], runs[0][0])
+                time.sleep(0.5)
+                print(json.dumps({"step": "play", **play(vd, out, args.game, runs[0][1],
                                                          args.play, args.seed)}), flush=True)
+                win.close()
     return 0
 
 

@@ -47,6 +47,7 @@ from solver.strategies import get_strategy
 from vision.calibrate import IdGrid, Learner, is_flood, label_loss_transition, look_distance
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
+from vision.reveal import label_revealed_frame
 
 
 class CalibrationError(RuntimeError):
@@ -182,6 +183,25 @@ def relative_region(r: PixelRect, board: PixelRect, margin: int) -> list[list[fl
              float(r.top + r.height + margin - ay)]]
 
 
+def side_region(r: PixelRect, board: PixelRect, margin: int) -> list[list[float]]:
+    """Like :func:`relative_region`, but a control wholly beside the board (a button
+    column to its right, a face above it) gets a band along the board's whole side:
+    it stays found when the board is another size and the control moves along.
+
+    >>> side_region(PixelRect(220, 60, 40, 20), PixelRect(0, 50, 200, 100), 5)
+    [[1.0, 15.0, 0.0, -5.0], [1.0, 65.0, 1.0, 5.0]]
+    """
+    rel = relative_region(r, board, margin)
+    right, bottom = board.left + board.width, board.top + board.height
+    if r.left >= right or r.left + r.width <= board.left:  # beside: span the height
+        rel[0][2:] = [0.0, float(-margin)]
+        rel[1][2:] = [1.0, float(margin)]
+    elif r.top >= bottom or r.top + r.height <= board.top:  # above or below: the width
+        rel[0][:2] = [0.0, float(-margin)]
+        rel[1][:2] = [1.0, float(margin)]
+    return rel
+
+
 class LiveCalibrator:
     """Plays a game it does not know yet until it knows what every square looks like."""
 
@@ -210,6 +230,7 @@ class LiveCalibrator:
         self.notes: list[str] = []
         self.results: list[str] = []
         self.marked_loss = False
+        self.dismissed = False
         self._last_image: Image | None = None
 
     # ------------------------------------------------------------------ helpers
@@ -637,6 +658,10 @@ class LiveCalibrator:
         game no longer answers clicks, so a change that looked like an opened region
         (on a dense board every shown mine touches the next) is read as a loss."""
         known = self.L.known()
+        revealed = self._revealed_end(before, after, clicked)
+        if revealed is not None:
+            self._ended(revealed, img_before, img_after)
+            return True
         if self._board_gone(before, after) or self._flagged_by_game(before, after, clicked):
             self._ended("won", img_before, img_after)
             return True
@@ -659,6 +684,28 @@ class LiveCalibrator:
                 self._ended("lost", img_before, img_after)
                 return True
         return False  # a win is decided by finish_win, once only mines are left
+
+    def _revealed_end(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> str | None:
+        """"won" or "lost" when the game has shown every square at once (xbomb shows
+        the whole board when a game ends), naming the looks by counting
+        (:func:`vision.reveal.label_revealed_frame`): a clicked mine means lost. None
+        while squares are still covered, or when no reading fits."""
+        if (self.knowledge(after) == COVERED).any() or \
+                not (self.knowledge(before) == COVERED).any():
+            return None
+        known = self.L.known()
+        names = label_revealed_frame(after, clicked, known)
+        if names is None:
+            return None
+        for look, code in names.items():  # exact, like a loss: two votes per square
+            self.L.name(look, code, weight=2 * int((after == look).sum()))
+        codes = {**known, **names}
+        mine_looks = [lk for lk, code in codes.items() if code in (MINE, EXPLODED)]
+        hit = any(int(after[c]) in mine_looks for c in clicked)
+        if hit and self.mines is None:
+            self.mines = int(np.isin(after, mine_looks).sum())
+            self.log(f"the game has {self.mines} mines")
+        return "lost" if hit else "won"
 
     def _flagged_by_game(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
         """Covered squares nobody clicked turned into flags and no mine shows: the game
@@ -708,7 +755,10 @@ class LiveCalibrator:
         return self.ids(after), after
 
     def _ended(self, outcome: str, before: Image, after: Image) -> None:
-        time.sleep(0.4)  # end-of-game displays (a dialog) may come a moment later
+        # end-of-game displays (a dialog) may come a moment later; what the first
+        # endings of each kind show is learned, later ones only need a new game
+        if self.results.count(outcome) < 2:
+            time.sleep(0.4)
         later = self.grab()
         if later.shape == after.shape:
             after = later
@@ -748,7 +798,7 @@ class LiveCalibrator:
                 if escaped:
                     break
                 self.mouse.key("Escape")  # close a dialog that no click closed
-                escaped = True
+                escaped = self.dismissed = True
         return self._restart_by_key()
 
     def _known_restart(self) -> tuple[IdGrid, Image] | None:
@@ -882,7 +932,9 @@ class LiveCalibrator:
                     if not any(x.shape == shot.shape and np.array_equal(x, shot) for x in shots):
                         shots.append(shot)
             restart["templates"] = shots[:4]
-            restart["region"] = relative_region(union, b, 12)
+            restart["region"] = side_region(union, b, 12)
+        if self.dismissed:
+            restart["dismiss_keys"] = ["Escape"]
         elif not restart:
             self.notes.append("how to start a new game is not learned")
         del end
@@ -970,7 +1022,9 @@ def dialog_box(before: Image, after: Image, pitch: float) -> PixelRect | None:
     PixelRect(left=100, top=50, width=150, height=100)
     """
     k = max(3, int(round(pitch * 0.6)) * 2 + 1)  # odd: the box does not shift
-    mask = _diff_mask(before, after).astype(np.uint8)
+    # the gaps between squares may be the dialog's own colour: close them first
+    mask = cv2.morphologyEx(_diff_mask(before, after).astype(np.uint8), cv2.MORPH_CLOSE,
+                            np.ones((9, 9), np.uint8))
     solid = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     return _bounding_box(solid.astype(bool))
 
@@ -998,13 +1052,14 @@ def distinctive_patch(image: Image, box: PixelRect) -> PixelRect | None:
     return where if best > 2.0 else None
 
 
-def _absent(template: Image, frames: Sequence[Image], threshold: float = 0.2) -> bool:
-    """``template`` is found in none of ``frames`` (TM_SQDIFF_NORMED above threshold)."""
+def _absent(template: Image, frames: Sequence[Image], threshold: float = 25.0) -> bool:
+    """``template`` is found in none of ``frames``: nowhere is the root mean squared
+    difference (0-255) as low as ``threshold`` (vision.status matches at 10)."""
     for frame in frames:
         if frame.shape[0] < template.shape[0] or frame.shape[1] < template.shape[1]:
             continue
-        score = cv2.matchTemplate(frame, template, cv2.TM_SQDIFF_NORMED).min()
-        if float(score) <= threshold:
+        low = float(cv2.matchTemplate(frame, template, cv2.TM_SQDIFF).min())
+        if np.sqrt(max(low, 0.0) / template.size) <= threshold:
             return False
     return True
 

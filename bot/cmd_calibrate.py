@@ -167,6 +167,8 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
         cells = _resize_cells(cells, base.cell_size)
         cell_size = base.cell_size
     status, restart = learned.status, learned.restart
+    if "won" not in learned.games:  # nothing learned about a win: keep what was known
+        status = {k: v for k, v in status.items() if k != "win_needs_flags"}
     if base:
         status = merge_section(dict(base.status), status)
         restart = merge_section(dict(base.restart), restart)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -119,6 +121,52 @@ def test_a_game_that_wants_every_mine_flagged() -> None:
     assert result.status["win_needs_flags"] is True  # type: ignore[attr-defined]
 
 
+class QuestionMarkedMines(SynthGame):
+    """A game that draws a question-marked mine its own way after a loss (as
+    gnome-mines does: a dark tile with the flag and its "?")."""
+
+    marked: frozenset[tuple[int, int]] = frozenset()
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        before = self.game.board.copy()
+        games = self.games
+        super().click(p, button)
+        if self.games != games:
+            self.marked = frozenset()
+        elif self.game.status == "lost" and not self.marked:
+            hit = (before == QUESTION) & (self.game.board == MINE)
+            self.marked = frozenset((int(r), int(c)) for r, c in np.argwhere(hit))
+            self.losses_with_marks = getattr(self, "losses_with_marks", 0) + bool(self.marked)
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        img = super().grab()
+        for r, c in self.marked if self.game.status == "lost" else ():
+            draw_marked_mine(img, r, c)
+        if region is not None:
+            img = img[region.top:region.top + region.height,
+                      region.left:region.left + region.width]
+        return np.ascontiguousarray(img)
+
+
+def draw_marked_mine(img: np.ndarray, r: int, c: int) -> None:
+    left, top, right, bottom = LOOK.cell_box(r, c)
+    cv2.rectangle(img, (left + 4, top + 4), (left + 10, top + 10), (0, 230, 230), -1)
+
+
+def test_a_loss_on_purpose_names_the_question_marked_mine() -> None:
+    """The calibrator loses one game with marks on proven squares: the question-marked
+    mine's own look is named a mine by that loss."""
+    game = QuestionMarkedMines(BoardSize(9, 9, 10), LOOK, rule="safe", seed=3)
+    result = calibrate(game)
+    assert getattr(game, "losses_with_marks", 0) >= 1
+    board = np.full((9, 9), COVERED, np.int8)
+    board[4, 4], board[0, 0], board[8, 8] = MINE, EXPLODED, 1
+    image = render(board, LOOK, "lost")
+    draw_marked_mine(image, 4, 4)
+    g = find_lattice(render(np.full((9, 9), COVERED, np.int8), LOOK))
+    assert read_cells(image, g, result.cells)[4, 4] == MINE  # type: ignore[attr-defined]
+
+
 def test_a_frozen_game_stops_calibration_after_one_click() -> None:
     game = SynthGame(BoardSize(9, 9, 10), LOOK, seed=1, frozen=True)
     with pytest.raises(CalibrationError, match="changed nothing"):
@@ -177,7 +225,7 @@ def test_bad_screens_stop_at_once(rows: int, ones: bool, message: str, clicks: i
         image = render(board, LOOK)
     fake = Blank(image)
     with pytest.raises(CalibrationError, match=message):
-        LiveCalibrator(fake, fake, LiveOptions(redraw_timeout=0.3)).run()  # type: ignore[arg-type]
+        LiveCalibrator(fake, fake, LiveOptions(redraw_timeout=0.3)).run()
     assert len(fake.clicks) == clicks
 
 
@@ -236,8 +284,15 @@ def test_calibrate_from_an_image_with_no_board(tmp_path: Path,
 
 
 # ------------------------------------------------------------------ real games, end to end
+#
+# Each game is calibrated from scratch (no shipped skin in sight), by live runs only:
+# an intermediate board (timed; the benchmark is docs/benchmarks.md "Calibrate"), then
+# a dense board at the same cell size, where 6, 7 and 8 show (the calibrator opens the
+# squares most likely to show a missing number there). No fixture screenshot is fed in.
+# Then every recorded fixture of the game must read exactly with the new skin, with
+# the right status, and games played with it lose none on a square called safe.
 
-live = [
+LIVE = [
     pytest.mark.live,
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("dbus-daemon") is None,
@@ -246,15 +301,47 @@ live = [
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
-def read_fixture(skin: Skin, case: Path) -> tuple[np.ndarray, np.ndarray, str, str | None]:
-    from solver.textboard import parse_board, parse_comments
-    from vision.locate import locate_board
+@dataclass(frozen=True)
+class Plan:
+    """How one game is calibrated and played in the end-to-end test: ``runs`` are
+    (cols, rows, mines, window or None, extra calibrate arguments); play happens on
+    the first run's board."""
 
-    text = case.with_suffix(".board").read_text()
-    image = cv2.imread(str(case))
-    g = locate_board(image, [skin])
-    return (parse_board(text), read_board(image, g, skin), read_status(image, g, skin),
-            parse_comments(text).get("status"))
+    game: str
+    runs: tuple[tuple[int, int, int, tuple[int, int] | None, tuple[str, ...]], ...]
+    play: int = 5
+
+
+DENSE = ("--want", "0-8", "--max-games", "300", "--time-limit", "120")
+PLANS = {
+    "xdemineur": Plan("xdemineur", (
+        (16, 16, 40, None, ()),
+        (12, 10, 96, None, (*DENSE, "--mines", "96")),
+    )),
+    # gnome-mines scales its tiles to the window: the dense 10x10 board gets a
+    # 704x560 window, which gives it the intermediate board's cell size (49.4 px)
+    "gnome-mines": Plan("gnome-mines", (
+        (16, 16, 40, (1000, 900), ()),
+        (10, 10, 70, (704, 560), (*DENSE, "--mines", "70")),
+    )),
+}
+
+
+@dataclass
+class Calibrated:
+    skin_dir: Path
+    seconds: list[float]
+    results: list[object]
+
+
+def _launch(vd: object, game: str, cols: int, rows: int, mines: int,
+            window: tuple[int, int] | None) -> object:
+    from bot.realgames import launch_gnome_mines, launch_xdemineur
+
+    if game == "xdemineur":
+        return launch_xdemineur(vd, cols, rows, mines)  # type: ignore[arg-type]
+    assert window is not None
+    return launch_gnome_mines(vd, cols, rows, mines, *window)  # type: ignore[arg-type]
 
 
 def play_with(vd: object, skin: Skin, games: int, mines: int) -> list[object]:
@@ -272,73 +359,110 @@ def play_with(vd: object, skin: Skin, games: int, mines: int) -> list[object]:
         mouse.close()
 
 
-def run_calibrate(vd: object, out: Path, name: str, seed: int = 0) -> None:
-    rc = main(["calibrate", "--name", name, "--out", str(out), "--games", "3",
-               "--display", vd.display, "--seed", str(seed)])  # type: ignore[attr-defined]
-    assert rc == 0
+def calibrate_from_scratch(plan: Plan, tmp: Path) -> Calibrated:
+    """Every live run of ``plan`` with the shipped skins out of sight, then the games."""
+    import time
 
-
-@pytest.mark.parametrize("_", [pytest.param(0, marks=live)])
-def test_xdemineur_calibrated_from_scratch(_: int, tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """No shipped skin in sight: calibrate live on an intermediate board, then extend
-    the skin offline from screenshots of lost dense games (they show 6, 7 and 8, which
-    intermediate games rarely do; their expected boards are not used). Every recorded
-    fixture then reads exactly, with the right status, and games played with the skin
-    lose none on a square the solver called safe."""
-    from bot.realgames import VirtualDisplay, launch_xdemineur
+    from bot.realgames import VirtualDisplay
     from vision.skin import load_skin
 
-    monkeypatch.setenv("SWEEPBOT_TEMPLATES", str(tmp_path / "none"))
-    out = tmp_path / "xdemineur"
-    with VirtualDisplay() as vd:
-        launch_xdemineur(vd, 16, 16, 40)
-        run_calibrate(vd, out, "xdemineur")
-        dense = sorted(str(p) for p in (FIXTURES / "xdemineur").glob("dense_lost_*.png"))
-        assert main(["calibrate", "--name", "xdemineur", "--out", str(out), "--from",
-                     *dense]) == 0
-        skin = load_skin(out)
-        assert not missing_states(skin.cells)
-        for case in sorted((FIXTURES / "xdemineur").glob("*.png")):
-            expected, board, status, want = read_fixture(skin, case)
-            assert board.shape == expected.shape and (board == expected).all(), case.stem
-            assert want is None or status == want, case.stem
-        results = play_with(vd, skin, 10, 40)
-    assert len(results) == 10
+    out = tmp / plan.game
+    seconds = []
+    with pytest.MonkeyPatch.context() as mp, VirtualDisplay() as vd:
+        mp.setenv("SWEEPBOT_TEMPLATES", str(tmp / "none"))
+        for i, (cols, rows, mines, window, extra) in enumerate(plan.runs):
+            window_ = _launch(vd, plan.game, cols, rows, mines, window)
+            t0 = time.perf_counter()
+            rc = main(["calibrate", "--name", plan.game, "--out", str(out), "--games", "3",
+                       "--display", vd.display, "--seed", str(i), *extra])
+            seconds.append(time.perf_counter() - t0)
+            assert rc == 0, f"calibrate run {i} failed"
+            window_.close()  # type: ignore[attr-defined]
+        cols, rows, mines, window, _ = plan.runs[0]
+        _launch(vd, plan.game, cols, rows, mines, window)
+        results = play_with(vd, load_skin(out), plan.play, mines)
+    print(f"{plan.game}: calibration runs took {[round(s, 1) for s in seconds]} s")
+    return Calibrated(out, seconds, results)
+
+
+_DONE: dict[str, Calibrated] = {}
+
+
+@pytest.fixture(scope="module")
+def calibrated(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> Calibrated:
+    game = request.param
+    if game not in _DONE:
+        _DONE[game] = calibrate_from_scratch(PLANS[game], tmp_path_factory.mktemp(game))
+    return _DONE[game]
+
+
+def read_fixture(skin: Skin, case: Path) -> tuple[np.ndarray, np.ndarray, str, str | None]:
+    from solver.textboard import parse_board, parse_comments
+    from vision.locate import locate_board
+
+    text = case.with_suffix(".board").read_text()
+    image = np.asarray(cv2.imread(str(case)), np.uint8)
+    g = locate_board(image, [skin])
+    return (parse_board(text), read_board(image, g, skin), read_status(image, g, skin),
+            parse_comments(text).get("status"))
+
+
+_LOCATE_43 = ("gnome-mines at 43 px from a skin learned at 49 px: vision.locate accepts a "
+              "board by how many squares vision.read.classify knows (40 %), without the "
+              "glyph fallback; here it knows 20 % (the shown mines' glyph is drawn at "
+              "another scale), while read_board on the same lattice reads 100 %")
+_QUESTION_23 = ("gnome-mines question mark at 23 px (a flag with a 3 px '?') from a skin "
+                "learned at 49 px: the glyph fallback leaves it unknown (never misread)")
+STILL_UNREAD: dict[str, str] = {
+    "gnome-mines/dense_lost_1": _LOCATE_43,
+    "gnome-mines/dense_lost_2": _LOCATE_43,
+    "gnome-mines/dense_lost_3": _LOCATE_43,
+    "gnome-mines/expert_900x480_lost": _QUESTION_23,
+    "gnome-mines/expert_900x480_playing": _QUESTION_23,
+}
+"""Fixtures a skin calibrated from scratch does not read yet, with the reason (strict
+xfail: one that starts to read exactly fails the test until it is taken off the list)."""
+
+
+def fixture_cases(game: str) -> list[Any]:
+    out = []
+    for case in sorted((FIXTURES / game).glob("*.png")):
+        reason = STILL_UNREAD.get(f"{game}/{case.stem}")
+        marks = [*LIVE, pytest.mark.xfail(reason=reason, strict=True)] if reason else LIVE
+        out.append(pytest.param(game, case, marks=marks, id=f"{game}-{case.stem}"))
+    return out
+
+
+@pytest.mark.parametrize("calibrated", [pytest.param(g, marks=LIVE) for g in PLANS],
+                         indirect=True)
+def test_calibrated_skin_has_every_state(calibrated: Calibrated) -> None:
+    from vision.skin import load_skin
+
+    assert not missing_states(load_skin(calibrated.skin_dir).cells)
+
+
+@pytest.mark.parametrize("calibrated, case",
+                         [p for g in PLANS for p in fixture_cases(g)],
+                         indirect=["calibrated"])
+def test_calibrated_skin_reads_every_fixture(calibrated: Calibrated, case: Path) -> None:
+    """Every square as recorded, and the status."""
+    from solver.cells import STATE_NAMES
+    from vision.skin import load_skin
+
+    expected, board, status, want = read_fixture(load_skin(calibrated.skin_dir), case)
+    assert board.shape == expected.shape
+    wrong = [(tuple(int(v) for v in w), STATE_NAMES[int(expected[tuple(w)])],
+              STATE_NAMES[int(board[tuple(w)])]) for w in np.argwhere(board != expected)]
+    assert not wrong, wrong
+    assert want is None or status == want
+
+
+@pytest.mark.parametrize("calibrated", [pytest.param(g, marks=LIVE) for g in PLANS],
+                         indirect=True)
+def test_calibrated_skin_plays_without_a_loss_on_a_safe_square(calibrated: Calibrated) -> None:
+    results = calibrated.results
+    assert len(results) >= 5
     assert not [r for r in results if r.outcome == "aborted"]  # type: ignore[attr-defined]
-    assert not [r for r in results if r.outcome == "lost"  # type: ignore[attr-defined]
-                and r.death_p is not None and r.death_p < 0.001]  # type: ignore[attr-defined]
-
-
-@pytest.mark.parametrize("_", [pytest.param(0, marks=live)])
-def test_gnome_mines_calibrated_from_scratch(_: int, tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """gnome-mines draws its digits at sizes not in proportion to the tiles, so a skin
-    needs a calibration at each window size: two sizes here (each run extends the skin);
-    the fixtures recorded at those sizes must read with no square misread, and games
-    played with the skin lose none on a square the solver called safe."""
-    from bot.realgames import VirtualDisplay, launch_gnome_mines
-    from vision.skin import load_skin
-
-    monkeypatch.setenv("SWEEPBOT_TEMPLATES", str(tmp_path / "none"))
-    out = tmp_path / "gnome-mines"
-    with VirtualDisplay() as vd:
-        for i, (cols, rows, mines, w, h) in enumerate([(9, 9, 10, 600, 420),
-                                                       (16, 16, 40, 1000, 900)]):
-            game = launch_gnome_mines(vd, cols, rows, mines, w, h)
-            run_calibrate(vd, out, "gnome-mines", seed=i)
-            if i == 0:
-                game.close()
-        skin = load_skin(out)
-        exact = total = 0
-        for pattern in ("custom9x9_600x420_*.png", "medium_1000x900_*.png"):
-            for case in sorted((FIXTURES / "gnome-mines").glob(pattern)):
-                expected, board, _, _ = read_fixture(skin, case)
-                assert board.shape == expected.shape, case.stem
-                assert ((board == expected) | (board == UNKNOWN)).all(), case.stem
-                exact += int((board == expected).sum())
-                total += board.size
-        assert exact >= 0.99 * total
-        results = play_with(vd, skin, 5, 40)
     assert not [r for r in results if r.outcome == "lost"  # type: ignore[attr-defined]
                 and r.death_p is not None and r.death_p < 0.001]  # type: ignore[attr-defined]
