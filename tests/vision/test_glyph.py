@@ -111,7 +111,6 @@ Tally = Counter[tuple[str, str]]
 def tally(skin: Skin, cases: list[Case]) -> Tally:
     """(state, verdict) counts over every known square of every fixture; verdict is
     right, unknown, misread, or absent (state or background the skin has not)."""
-    bank = glyph_bank(skin)
     out: Tally = Counter()
     for _, image, truth, g in cases:
         board = read_board(image, g, skin)
@@ -125,15 +124,15 @@ def tally(skin: Skin, cases: list[Case]) -> Tally:
                 out[(name, "misread")] += 1
             elif got == want:
                 out[(name, "right")] += 1
-            elif not _has_look(skin, bank, image, g, (r, c), int(want)):
+            elif not _has_look(skin, image, g, (r, c), int(want)):
                 out[(name, "absent")] += 1
             else:
                 out[(name, "unknown")] += 1
     return out
 
 
-def _has_look(skin: Skin, bank: object, image: Image, g: BoardGeometry,
-              cell: tuple[int, int], want: int) -> bool:
+def _has_look(skin: Skin, image: Image, g: BoardGeometry, cell: tuple[int, int],
+              want: int) -> bool:
     """Whether the skin has a template of state ``want`` on this square's background."""
     if want not in skin.cells:
         return False
