@@ -5,7 +5,11 @@ still unknown after the template reader go to ``vision.glyph``.
 Usage::
 
     python benchmarks/cross_size_bench.py --size 43 [--size 30 ...]   # shipped templates
-    python benchmarks/cross_size_bench.py --skin /path/to/calibrated/skin
+    python benchmarks/cross_size_bench.py --skin /path/to/calibrated/skin [--no-fallback]
+    SWEEPBOT_TEMPLATES=DIR python benchmarks/cross_size_bench.py --play 900x480 \\
+        [--no-fallback] -- --game gnome-mines --size expert --games 8 --sim-games 0
+
+(``DIR`` holds the skin to play with as ``DIR/gnome-mines``, e.g. a calibrated one.)
 
 ``--size PX``: the shipped templates cut at PX px plus the flat covered / open-0 tiles.
 For each skin: squares right / unknown / misread over all fixtures (squares whose state
@@ -19,6 +23,7 @@ Geometry: ``locate_board`` with the full shipped skin.
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import time
@@ -71,7 +76,7 @@ class Timer:
         return out
 
 
-def run(skin: Skin, cases: list[tuple[Any, Any, Any]], timer: Timer) -> None:
+def run(skin: Skin, cases: list[tuple[Any, Any, Any]], timer: Timer, timed: bool) -> None:
     counts: Counter[str] = Counter()
     for image, truth, g in cases:
         board = reader.read_board(image, g, skin)
@@ -83,7 +88,7 @@ def run(skin: Skin, cases: list[tuple[Any, Any, Any]], timer: Timer) -> None:
         counts["absent"] += int(absent.sum())
     print(f"{skin.name}: right {counts['right']}, unknown {counts['unknown']}, misread "
           f"{counts['misread']} (+ {counts['absent']} squares of states it has no template of)")
-    for mode in ("cold", "warm", "seen"):
+    for mode in () if not timed else ("cold", "warm", "seen"):
         wall, cpu = [], []
         for _ in range(3):
             timer.seconds, timer.cpu, timer.squares, timer.mode = 0.0, 0.0, 0, mode
@@ -96,13 +101,53 @@ def run(skin: Skin, cases: list[tuple[Any, Any, Any]], timer: Timer) -> None:
               f"({timer.squares} squares per pass over the fixtures)")
 
 
+def no_fallback(image: Any, geometry: Any, skin: Skin, board: Any) -> Any:
+    """read_board's fallback replaced: squares stay as the template reader left them."""
+    return board
+
+
+def play(window: str, rest: list[str], fallback: bool) -> int:
+    """``benchmarks/play_bench.py REST`` with every gnome-mines window opened at
+    ``window`` (WIDTHxHEIGHT); the skins are those of SWEEPBOT_TEMPLATES."""
+    import runpy
+
+    from bot import realgames
+
+    width, height = (int(v) for v in window.lower().split("x"))
+    launch = realgames.launch_gnome_mines
+
+    def sized(vd: Any, cols: int, rows: int, mines: int, *_: Any, **__: Any) -> Any:
+        return launch(vd, cols, rows, mines, width, height)
+
+    realgames.launch_gnome_mines = sized
+    if not fallback:
+        reader.fill_unknown = no_fallback
+    sys.argv = ["play_bench.py", *rest]
+    runpy.run_path(str(ROOT / "benchmarks" / "play_bench.py"), run_name="__main__")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", type=int, action="append", default=[],
                     help="shipped gnome-mines templates of this size (px)")
     ap.add_argument("--skin", action="append", default=[], help="a skin folder")
-    args = ap.parse_args()
-    shipped = load_skin("gnome-mines")
+    ap.add_argument("--no-fallback", action="store_true",
+                    help="read without vision.glyph (for comparison)")
+    ap.add_argument("--play", metavar="WxH",
+                    help="instead: run play_bench.py with the arguments after -- and every "
+                         "gnome-mines window at WxH (skins from SWEEPBOT_TEMPLATES)")
+    args, rest = ap.parse_known_args()
+    if args.play:
+        if not re.fullmatch(r"\d+x\d+", args.play):
+            print(f"cross_size_bench: --play wants WIDTHxHEIGHT, not {args.play!r}",
+                  file=sys.stderr)
+            return 2
+        return play(args.play, [a for a in rest if a != "--"], not args.no_fallback)
+    if rest:
+        print(f"cross_size_bench: unexpected arguments {' '.join(rest)}", file=sys.stderr)
+        return 2
+    shipped = load_skin(ROOT / "templates" / "gnome-mines")
     try:
         skins = [one_size(shipped, px) for px in args.size]
         skins += [load_skin(p) for p in args.skin]
@@ -118,9 +163,9 @@ def main() -> int:
         truth = parse_board(png.with_suffix(".board").read_text())
         cases.append((image, truth, locate_board(image, [shipped])))
     timer = Timer()
-    reader.fill_unknown = timer
+    reader.fill_unknown = no_fallback if args.no_fallback else timer
     for skin in skins:
-        run(skin, cases, timer)
+        run(skin, cases, timer, timed=not args.no_fallback)
     return 0
 
 
