@@ -357,14 +357,15 @@ def _distinct(samples: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.intp],
     """
     rows = np.ascontiguousarray(samples)
     n, dims = rows.shape
-    padded = np.zeros((n, -(-dims // 8) * 8), np.uint8)
-    padded[:, :dims] = rows
-    words = padded.view(np.uint64)
-    weights = _hash_weights(len(words[0]))
-    hashes = (words * weights).sum(axis=1, dtype=np.uint64)
+    if dims % 8:
+        padded = np.zeros((n, -(-dims // 8) * 8), np.uint8)
+        padded[:, :dims] = rows
+        rows = padded
+    words = rows.view(np.uint64)
+    hashes = np.einsum("ij,j->i", words, _hash_weights(words.shape[1]))
     _, first, inverse = np.unique(hashes, return_index=True, return_inverse=True)
     inverse = inverse.reshape(-1)
-    if not np.array_equal(rows[first][inverse], rows):  # a collision: group by bytes
+    if not (words.take(first[inverse], axis=0) == words).all():  # a collision: by bytes
         index: dict[bytes, int] = {}
         inverse = np.array([index.setdefault(r.tobytes(), len(index)) for r in rows], np.intp)
         first = np.zeros(len(index), np.intp)
