@@ -9,7 +9,8 @@ Prints the win rate with its 95 % Wilson interval next to the simulator's for th
 game rule (xdemineur opens a random zero region itself; gnome-mines protects the first
 click's neighbourhood: rule ``opening``; the built-in classic window: ``safe``), the
 number of losses on a square the solver thought safe (death_p < 0.001), the median
-turn time (grab -> read -> solve -> click, without the redraw wait), the median game's
+turn time (grab -> read -> solve -> click, without the redraw wait) and the median
+CPU time of this process's thread per turn (less sensitive to other load), the median game's
 wall time and bot time (wall time minus redraw waits) and 3BV/s of won games.
 """
 
@@ -57,10 +58,12 @@ def start_game(vd: Any, game: str, size: BoardSize, seed: int) -> Any:
 
 
 def play_real(game: str, size: BoardSize, games: int, strategy: str, seed: int,
-              log: Path | None, keep_going: int = 0) -> list[GameResult]:
+              log: Path | None, keep_going: int = 0,
+              turn_cpu_ms: list[float] | None = None) -> list[GameResult]:
     """Play ``games`` finished games. Play stops at an aborted game (as ``sweepbot
     play`` does); with ``keep_going`` > 0 the window is then closed and opened anew, up
-    to that many times, and the aborted games are counted in the report."""
+    to that many times, and the aborted games are counted in the report. The CPU time
+    of every turn is appended to ``turn_cpu_ms``."""
     from bot.realgames import VirtualDisplay
 
     results: list[GameResult] = []
@@ -72,7 +75,10 @@ def play_real(game: str, size: BoardSize, games: int, strategy: str, seed: int,
             window = start_game(vd, game, size, seed + restarts)
             left = games - sum(r.outcome != "aborted" for r in results)
             config = PlayConfig(games=left, mines=size.mines, seed=seed + restarts)
-            results += Player(screen, mouse, reader, strategy, config).play()
+            player = Player(screen, mouse, reader, strategy, config)
+            results += player.play()
+            if turn_cpu_ms is not None:
+                turn_cpu_ms += player.turn_cpu_ms
             if results[-1].outcome != "aborted" or restarts >= keep_going:
                 break
             restarts += 1
@@ -120,7 +126,7 @@ def simulate(game: str, size: BoardSize, strategy: str, games: int, seed: int) -
 
 
 def report(game: str, size: BoardSize, results: list[GameResult],
-           sim: tuple[int, int] | None) -> dict[str, Any]:
+           sim: tuple[int, int] | None, turn_cpu_ms: list[float] | None = None) -> dict[str, Any]:
     finished = [r for r in results if r.outcome in ("won", "lost")]
     wins = sum(r.outcome == "won" for r in results)
     turns = [t for r in results for t in r.turn_ms]
@@ -134,6 +140,7 @@ def report(game: str, size: BoardSize, results: list[GameResult],
                                   and r.death_p is not None and r.death_p < 0.001),
         "turn_ms_median": round(statistics.median(turns), 3) if turns else None,
         "turn_ms_p90": round(float(np.percentile(turns, 90)), 3) if turns else None,
+        "turn_cpu_ms_median": round(statistics.median(turn_cpu_ms), 3) if turn_cpu_ms else None,
         "seconds_median": round(statistics.median(r.seconds for r in results), 3),
         "bot_seconds_median": round(statistics.median(r.bot_seconds for r in results), 3),
         "bv_per_s_median": round(statistics.median(r.bv / r.seconds for r in won
@@ -163,11 +170,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     args = p.parse_args(argv)
     size = BoardSize.parse(args.size)
+    cpu: list[float] = []
     results = play_real(args.game, size, args.games, args.strategy, args.seed, args.log,
-                        args.keep_going)
+                        args.keep_going, cpu)
     sim = simulate(args.game, size, args.strategy, args.sim_games, args.seed) \
         if args.sim_games > 0 else None
-    out = report(args.game, size, results, sim)
+    out = report(args.game, size, results, sim, cpu)
     if args.json:
         print(json.dumps(out))
     else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import COVERED, FLAG, QUESTION, UNKNOWN, Board
+from solver.cells import COVERED, FLAG, QUESTION, UNKNOWN, Board, neighbour_sum
 
 
 def contradiction(board: Board, known: Board | None) -> str:
@@ -26,35 +26,33 @@ def contradiction(board: Board, known: Board | None) -> str:
     >>> contradiction(np.array([[0, -1]], dtype=np.int8), None)  # a 0 opens its neighbours
     'open square (0, 0) shows 0 next to a covered square (a redraw caught half-way?)'
     """
-    unknown = np.argwhere(board == UNKNOWN)
-    if len(unknown):
-        return f"unreadable square {tuple(int(v) for v in unknown[0])}"
-    zero = np.argwhere((board == 0) & _next_to(np.isin(board, (COVERED, QUESTION))))
-    if len(zero):
-        cell = tuple(int(v) for v in zero[0])
-        return f"open square {cell} shows 0 next to a covered square (a redraw caught half-way?)"
+    unknown = board == UNKNOWN
+    if unknown.any():
+        return f"unreadable square {_first(unknown)}"
+    zero = board == 0
+    if zero.any():
+        zero &= neighbour_sum((board == COVERED) | (board == QUESTION)) > 0
+        if zero.any():
+            return (f"open square {_first(zero)} shows 0 next to a covered square (a redraw "
+                    "caught half-way?)")
     if known is None:
         return ""
     if known.shape != board.shape:
         return "the board changed size"
-    lost = np.argwhere((known >= 0) & (board != known))
-    if len(lost):
-        cell = tuple(int(v) for v in lost[0])
+    lost = (known >= 0) & (board != known)
+    if lost.any():
+        cell = _first(lost)
         what = "turned covered" if board[cell] < 0 else "changed its number"
         return f"revealed square {cell} {what}"
-    unflagged = np.argwhere((known == FLAG) & np.isin(board, (COVERED, QUESTION)))
-    if len(unflagged):
-        return f"flagged square {tuple(int(v) for v in unflagged[0])} shows no flag"
+    flagged = known == FLAG
+    if flagged.any():
+        unflagged = flagged & ((board == COVERED) | (board == QUESTION))
+        if unflagged.any():
+            return f"flagged square {_first(unflagged)} shows no flag"
     return ""
 
 
-def _next_to(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """Squares with at least one of their 8 neighbours in ``mask``."""
-    rows, cols = mask.shape
-    padded = np.pad(mask, 1)
-    out = np.zeros_like(mask)
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            if dr or dc:
-                out |= padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols]
-    return out
+def _first(mask: npt.NDArray[np.bool_]) -> tuple[int, int]:
+    """The first True square of ``mask`` in row-major order."""
+    r, c = np.unravel_index(int(np.argmax(mask)), mask.shape)
+    return int(r), int(c)

@@ -136,9 +136,23 @@ class _ReadCache:
 
 @dataclass(frozen=True)
 class _Seen:
-    image: Image
+    image: Image  # the board region (see Player.capture_board)
     board: Board
     status: str
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """A capture of the board region and when its grab started."""
+
+    image: Image
+    start: float
+    cpu_start: float  # the thread's CPU time then
+
+
+BOARD_MARGIN = 3
+"""Pixels around the board in a turn's capture: the reader looks one pixel outside the
+board and the moved-window ring lies two pixels outside."""
 
 
 class Player:
@@ -158,10 +172,14 @@ class Player:
         self.rng = np.random.default_rng(self.config.seed)
         self.geometry: BoardGeometry | None = None
         self.region = PixelRect(0, 0, 0, 0)
+        self.board_region = PixelRect(0, 0, 0, 0)
+        self.board_geometry: BoardGeometry | None = None  # the board inside board_region
         self.mines = 0
         self.needs_flags = False
         self.results: list[GameResult] = []
         self._cache: _ReadCache | None = None
+        self.turn_cpu_ms: list[float] = []
+        """This thread's CPU time of every turn played (as GameResult.turn_ms is wall time)."""
 
     # ----------------------------------------------------------------- games
     def play(self) -> list[GameResult]:
@@ -197,11 +215,14 @@ class Player:
             return self._aborted(game, str(exc))
 
     def _play_turns(self, game: _Game) -> GameResult:
+        frame: _Frame | None = None  # the settled frame the last redraw wait ended on
         while True:
             if self._stop.is_set():
                 raise PlayStopped("stopped by Ctrl+C")
-            t0 = time.perf_counter()
-            seen, decision = self.observe(game)
+            t0 = frame.start if frame is not None else time.perf_counter()
+            c0 = frame.cpu_start if frame is not None else time.thread_time()
+            self.mouse.look_ahead()  # its answer comes while the board is read and solved
+            seen, decision = self.observe(game, frame.image if frame is not None else None)
             if seen.status in ("won", "lost"):
                 return self._ended(game, seen)
             assert decision is not None
@@ -214,11 +235,12 @@ class Player:
                 raise PlayStopped("the solver found no move on a board that is not finished")
             self.observer.on_turn(self, seen.image, seen.board, decision)
             game.last_image = seen.image
-            before = self._board_pixels(seen.image)
             self.execute(plan)
             game.turn_ms.append((time.perf_counter() - t0) * 1000.0)
+            self.turn_cpu_ms.append((time.thread_time() - c0) * 1000.0)
             self._record_batch(game, seen.board, plan)
-            game.waited += self.wait_redraw(before)
+            waited, frame = self.wait_redraw(seen.image)
+            game.waited += waited
 
     def _record_batch(self, game: _Game, board: Board, plan: list[tuple[Cell, Button]]) -> None:
         game.moves += 1
@@ -237,7 +259,8 @@ class Player:
         """Find and read the board and decide, without clicking anything."""
         self.find_board()
         game = _Game(time.monotonic())
-        seen, decision = self.observe(game)
+        image, geometry = self.capture()
+        seen, decision = self.observe(game, self.board_view(image))
         assert self.geometry is not None
         moves: tuple[Move, ...] = ()
         if decision is not None:
@@ -245,15 +268,13 @@ class Player:
             moves = tuple(Move(cell, button, self.map.to_screen(self.geometry.cell_center(cell)),
                                game.risk.get(cell, 0.0) if button == "left" else 1.0)
                           for cell, button in plan)
-        r = self.region
-        return Preview(seen.image, self.geometry.shifted(-r.left, -r.top), seen.board,
-                       seen.status, self.mines, decision, moves)
+        return Preview(image, geometry, seen.board, seen.status, self.mines, decision, moves)
 
     def _completes(self, board: Board, game: _Game) -> bool:
         """Does this batch open every square that is not a mine (the game ends won)?"""
-        hidden = int(np.isin(board, (COVERED, QUESTION, FLAG)).sum())
-        return bool(game.opening) and hidden - len(game.opening) == self.mines \
-            and not self.needs_flags
+        if not game.opening or self.needs_flags:
+            return False
+        return count(board, COVERED, QUESTION, FLAG) - len(game.opening) == self.mines
 
     def _check_progress(self, game: _Game, board: Board) -> None:
         """Stop when three turns in a row changed nothing (the clicks have no effect)."""
@@ -292,8 +313,7 @@ class Player:
         """For the next game the board is usually where it was: one region read
         confirms it (locating on the full screen is much slower); else find it again."""
         self.park()
-        image, geometry = self.capture()
-        if (self.read(image, geometry) == UNKNOWN).any():
+        if (self.read(*self.capture_board()) == UNKNOWN).any():
             self._relocate()
         self._new_strategy()
 
@@ -304,25 +324,29 @@ class Player:
         top = max(py, round(5 * geometry.pitch_y), 90)
         self.region = clip_rect(PixelRect(b.left - px, b.top - top, b.width + 2 * px,
                                           b.height + top + py), *self.screen.size())
+        m = BOARD_MARGIN
+        self.board_region = clip_rect(PixelRect(b.left - m, b.top - m, b.width + 2 * m,
+                                                b.height + 2 * m), *self.screen.size())
+        self.board_geometry = geometry.shifted(-self.board_region.left, -self.board_region.top)
         self.mouse.allow([self._screen_rect(b)])
         self._frame: Image | None = None
 
-    def _frame_pixels(self, region_image: Image) -> Image:
+    def _frame_pixels(self, board_image: Image) -> Image:
         """A one-pixel ring 2 px outside the board (its frame or the window around it):
         it stays the same while the window stays put, whatever the game shows."""
-        assert self.geometry is not None
-        b, r = self.geometry.bounds(), self.region
-        h, w = region_image.shape[:2]
-        x0, y0 = max(0, b.left - r.left - 2), max(0, b.top - r.top - 2)
-        x1 = min(w - 1, b.left - r.left + b.width + 1)
-        y1 = min(h - 1, b.top - r.top + b.height + 1)
-        im = region_image
+        assert self.board_geometry is not None
+        b = self.board_geometry.bounds()
+        h, w = board_image.shape[:2]
+        x0, y0 = max(0, b.left - 2), max(0, b.top - 2)
+        x1 = min(w - 1, b.left + b.width + 1)
+        y1 = min(h - 1, b.top + b.height + 1)
+        im = board_image
         return np.concatenate([im[y0, x0:x1 + 1], im[y1, x0:x1 + 1],
                                im[y0:y1 + 1, x0], im[y0:y1 + 1, x1]])
 
-    def _window_moved(self, region_image: Image) -> bool:
+    def _window_moved(self, board_image: Image) -> bool:
         """Has the ring around the board changed since the board was located?"""
-        ring = self._frame_pixels(region_image)
+        ring = self._frame_pixels(board_image)
         if self._frame is None:
             self._frame = ring
             return False
@@ -365,29 +389,52 @@ class Player:
 
     # ----------------------------------------------------------------- reading
     def capture(self) -> tuple[Image, BoardGeometry]:
-        """The capture region and the board's geometry inside it."""
+        """The capture region (the board and the game's status display around it) and
+        the board's geometry inside it."""
         assert self.geometry is not None
         r = self.region
         return self.screen.grab(r), self.geometry.shifted(-r.left, -r.top)
 
-    def observe(self, game: _Game) -> tuple[_Seen, Decision | None]:
-        """Capture and read until the read is consistent; then decide. Raises
-        :class:`PlayStopped` when the board stays unreadable or disappears."""
+    def capture_board(self) -> tuple[Image, BoardGeometry]:
+        """The board region (the board and BOARD_MARGIN pixels around it) and the
+        board's geometry inside it: what a turn reads."""
+        assert self.board_geometry is not None
+        return self.screen.grab(self.board_region), self.board_geometry
+
+    def capture_board_from(self, board_image: Image) -> tuple[Image, BoardGeometry]:
+        """``board_image`` (a capture of :attr:`board_region`) and the board's geometry
+        inside it."""
+        assert self.board_geometry is not None
+        return board_image, self.board_geometry
+
+    def board_view(self, region_image: Image) -> Image:
+        """The board region's pixels inside a capture of :attr:`region` (a view)."""
+        b, r = self.board_region, self.region
+        return region_image[b.top - r.top:b.top - r.top + b.height,
+                            b.left - r.left:b.left - r.left + b.width]
+
+    def observe(self, game: _Game, frame: Image | None = None) -> tuple[_Seen, Decision | None]:
+        """Read the board region (``frame``, a capture of it, or a new capture) until
+        the read is consistent; then decide. Raises :class:`PlayStopped` when the board
+        stays unreadable or disappears."""
         problem = ""
         for attempt in range(self.config.read_attempts):
             if attempt:
                 time.sleep(0.03 * attempt)
             if attempt == 2 and self._find_again(game):
                 return self._won_unseen(), None
-            image, geometry = self.capture()
+            if frame is None or attempt:
+                image, geometry = self.capture_board()
+            else:
+                image, geometry = self.capture_board_from(frame)
             if attempt == 0 and self._window_moved(image):
                 if self._find_again(game):  # moved or resized: find the board before reading
                     return self._won_unseen(), None
                 self._frame = None  # (or something overlaps the frame: learn it anew)
-                image, geometry = self.capture()
+                image, geometry = self.capture_board()
                 self._window_moved(image)
             board = self.read(image, geometry)
-            status = self._status(image, geometry, board)
+            status = self._status(board)
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
@@ -436,24 +483,27 @@ class Player:
         square is open, and a player's wrong flag must not make the board unsolvable
         (flags carry no information the numbers do not)."""
         assert self.strategy is not None
-        solver_board = np.where(board == FLAG, COVERED, board).astype(np.int8)
-        hidden = np.argwhere(np.isin(solver_board, (COVERED, QUESTION)))
-        if len(hidden) == self.mines:
+        flags = board == FLAG
+        solver_board = np.where(flags, COVERED, board).astype(np.int8) if flags.any() else (
+            board.copy())
+        if count(solver_board, COVERED, QUESTION) == self.mines:
+            hidden = np.argwhere((solver_board == COVERED) | (solver_board == QUESTION))
             return Decision(open=(), mines=tuple((int(r), int(c)) for r, c in hidden),
                             note="only mines are left")
         return self.strategy.decide(solver_board, self.mines, self.rng)
 
-    def _status(self, image: Image, geometry: BoardGeometry, board: Board) -> str:
+    def _status(self, board: Board) -> str:
         """Lost when the board shows mines; won when only mines are left hidden and the
         game agrees (or needs no flags to say so). A game cannot be won while a safe
-        square is still covered, so the status display is read only in the endgame;
-        reads that fail are checked against the full-screen status in :meth:`observe`."""
-        if np.isin(board, (EXPLODED, MINE)).any():
+        square is still covered, so the status display is captured and read only in
+        the endgame; reads that fail are checked against the full-screen status in
+        :meth:`observe`."""
+        counts = code_counts(board)
+        if counts[EXPLODED] or counts[MINE]:
             return "lost"
-        unrevealed = int(np.isin(board, (COVERED, FLAG, QUESTION)).sum())
-        if unrevealed != self.mines or (board == UNKNOWN).any():
+        if counts[COVERED] + counts[FLAG] + counts[QUESTION] != self.mines or counts[UNKNOWN]:
             return "playing"
-        status = self.reader.status(image, geometry)
+        status = self.reader.status(*self.capture())
         if status in ("won", "lost"):
             return status
         if self.needs_flags and int((board == FLAG).sum()) < self.mines:
@@ -495,7 +545,7 @@ class Player:
     def _won_unseen(self) -> _Seen:
         assert self.geometry is not None
         unread = np.full((self.geometry.rows, self.geometry.cols), UNKNOWN, np.int8)
-        return _Seen(self.screen.grab(self.region), unread, "won")
+        return _Seen(self.capture_board()[0], unread, "won")
 
     def _relocate(self) -> None:
         """Find the board again on the full screen (it may have moved or been resized)."""
@@ -512,19 +562,15 @@ class Player:
             self._use_geometry(geometry)
             self.park()
 
-    def save_bug_image(self, region_image: Image | None = None, tag: str = "board") -> Path:
-        """Save only the board region (no other screen content) for a bug report: of
-        the screen now, or of ``region_image`` (a capture of :attr:`region`)."""
+    def save_bug_image(self, board_image: Image | None = None, tag: str = "board") -> Path:
+        """Save only the board (no other screen content) for a bug report: the board
+        and one square around it on the screen now, or ``board_image`` (a capture of
+        :attr:`board_region`)."""
         assert self.geometry is not None
         b = self.geometry.bounds()
         pad = round(self.geometry.pitch_x)
         box = PixelRect(b.left - pad, b.top - pad, b.width + 2 * pad, b.height + 2 * pad)
-        if region_image is None:
-            crop = self.screen.grab(box)
-        else:
-            r = self.region
-            crop = region_image[max(0, box.top - r.top):box.top - r.top + box.height,
-                                max(0, box.left - r.left):box.left - r.left + box.width]
+        crop = self.screen.grab(box) if board_image is None else board_image
         self.config.bug_dir.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.config.bug_dir / f"{tag}-{stamp}-{len(self.results) + 1}.png"
@@ -541,9 +587,10 @@ class Player:
             game.risk[cell] = decision.risk
         if decision.open:
             game.last_risk = decision.risk
-        hidden = np.argwhere(np.isin(board, (COVERED, QUESTION)))
-        if self.needs_flags and 0 < len(hidden) == self.mines - int((board == FLAG).sum()):
+        if self.needs_flags and 0 < count(board, COVERED, QUESTION) == self.mines - count(
+                board, FLAG):
             game.opening = set()
+            hidden = np.argwhere((board == COVERED) | (board == QUESTION))
             cells = [(int(r), int(c)) for r, c in hidden]
             again = [c for c in cells if board[c] == QUESTION]  # right click: ? -> none -> flag
             return [(c, "right") for c in cells + again]
@@ -567,38 +614,37 @@ class Player:
     def execute(self, plan: list[tuple[Cell, Button]]) -> None:
         """Click the planned squares (all through the guard), then park the pointer."""
         assert self.geometry is not None
-        self.mouse.check()
-        for cell, button in plan:
-            self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), button)
-        # the move checks the pointer first (a hand on the mouse during the batch stops
-        # play); the next batch's check waits for the pointer to be parked, and the wait
-        # for the redraw for a frame that stays the same
-        self.mouse.move(self.park_point(), wait=False)
+        with self.mouse.batch():  # one write to the X server for the whole batch
+            self.mouse.check()
+            for cell, button in plan:
+                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), button)
+            # the move looks at the pointer first (a hand on the mouse during the batch
+            # stops play at the next check); the next batch's check waits for the
+            # pointer to be parked, and the wait for the redraw for a frame that stays
+            # the same
+            self.mouse.move(self.park_point(), wait=False)
 
-    def _board_pixels(self, region_image: Image) -> Image:
-        assert self.geometry is not None
-        b, r = self.geometry.bounds(), self.region
-        return region_image[b.top - r.top:b.top - r.top + b.height,
-                            b.left - r.left:b.left - r.left + b.width]
-
-    def wait_redraw(self, before: Image) -> float:
-        """Wait until the board's pixels differ from ``before`` and two consecutive
-        frames agree (or the timeout passes). Returns the seconds waited."""
-        assert self.geometry is not None
+    def wait_redraw(self, before: Image) -> tuple[float, _Frame | None]:
+        """Wait until the board region's pixels differ from ``before`` (a capture of
+        it) and two consecutive frames agree (or the timeout passes). Returns the
+        seconds waited, up to the start of the grab of the settled frame, and that
+        frame (None after a timeout): the next turn reads it, and its grab counts in
+        that turn's time."""
         t0 = time.perf_counter()
         deadline = t0 + self.config.redraw_timeout
-        bounds = self.geometry.bounds()
         previous: Image | None = None
-        while time.perf_counter() < deadline:
-            frame = self.screen.grab(bounds)
-            if frame.shape == before.shape and np.array_equal(frame, before):
+        while True:
+            start, cpu_start = time.perf_counter(), time.thread_time()
+            if start >= deadline:
+                return start - t0, None
+            frame = self.screen.grab(self.board_region)
+            if same_pixels(frame, before):
                 previous = None
-            elif previous is not None and np.array_equal(frame, previous):
-                break
+            elif previous is not None and same_pixels(frame, previous):
+                return start - t0, _Frame(frame, start, cpu_start)
             else:
                 previous = frame
             time.sleep(0.001)  # frames at least 1 ms apart: a drawing pause must last
-        return time.perf_counter() - t0
 
     # ----------------------------------------------------------------- game end
     def _ended(self, game: _Game, seen: _Seen) -> GameResult:
@@ -679,8 +725,7 @@ class Player:
 
     def _board_hidden(self) -> bool:
         """Is part of the board covered (unreadable) right now?"""
-        image, geometry = self.capture()
-        return bool((self.read(image, geometry) == UNKNOWN).any())
+        return bool((self.read(*self.capture_board()) == UNKNOWN).any())
 
     def _do_restart(self, restart: Restart) -> None:
         assert self.geometry is not None
@@ -700,7 +745,7 @@ class Player:
         """Does the board show a new game (readable, no mines or flags, safe squares
         left to open, not reported won or lost)?"""
         image, geometry = self.capture()
-        board = self.read(image, geometry)
+        board = self.read(*self.capture_board_from(self.board_view(image)))
         if (board == UNKNOWN).any() or np.isin(board, (EXPLODED, MINE, FLAG, WRONG_FLAG)).any():
             return False
         if int(np.isin(board, (COVERED, QUESTION)).sum()) <= self.mines:
@@ -725,6 +770,39 @@ class Player:
             yield
         finally:
             signal.signal(signal.SIGINT, old)
+
+
+def code_counts(board: Board) -> list[int]:
+    """How many squares show each code: ``code_counts(board)[code]`` (negative codes
+    index from the end, as the list has one entry per code from UNKNOWN to 8).
+
+    >>> counts = code_counts(np.array([[1, -1, -1], [-7, 0, 1]], np.int8))
+    >>> counts[COVERED], counts[1], counts[UNKNOWN], counts[FLAG]
+    (2, 2, 1, 0)
+    """
+    shifted = board.ravel().astype(np.intp) - UNKNOWN
+    counts = np.bincount(shifted, minlength=9 - UNKNOWN).tolist()
+    return counts[-UNKNOWN:] + counts[:-UNKNOWN]
+
+
+def count(board: Board, *codes: int) -> int:
+    """How many squares show one of ``codes``.
+
+    >>> count(np.array([[1, -1, -3]], np.int8), COVERED, QUESTION)
+    2
+    """
+    counts = code_counts(board)
+    return sum(counts[c] for c in codes)
+
+
+def same_pixels(a: Image, b: Image) -> bool:
+    """Are two images identical? (cv2.norm: no temporary array, unlike np.array_equal)
+
+    >>> a = np.zeros((2, 3, 3), np.uint8); b = a.copy(); b[1, 2, 0] = 1
+    >>> same_pixels(a, a.copy()), same_pixels(a, b), same_pixels(a, a[:1])
+    (True, False, False)
+    """
+    return a.shape == b.shape and (a.size == 0 or cv2.norm(a, b, cv2.NORM_INF) == 0)
 
 
 def screen_map(screen: Screen, mouse: Mouse) -> ScreenMap:

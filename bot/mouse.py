@@ -22,10 +22,11 @@ bot.mouse.ClickRefused: refused a click at (300, 50): outside the board
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -187,6 +188,9 @@ class XTestMouse:
         self._root = self._d.screen().root
         self.careful = window_manager_running(self._d)
         """Wait for every step of a click (needed only under a window manager)."""
+        self.holding = False
+        """Keep quick clicks and looks in the send buffer until :meth:`flush` (one write
+        to the server for a whole batch: each write may hand the CPU to the server)."""
 
     def size(self) -> tuple[int, int]:
         s = self._d.screen()
@@ -200,21 +204,40 @@ class XTestMouse:
         self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
         self._d.sync()
 
+    def look(self) -> Callable[[], ScreenPoint]:
+        """Ask where the pointer is without waiting for the answer (no round trip).
+        Returns a function giving the position when the server took the question (it
+        waits for the answer only if that has not come yet). The server handles this
+        connection's requests in order: the answer reflects every move sent before."""
+        answer = self._query()
+        if not self.holding:
+            self._d.flush()
+        return answer
+
+    def flush(self) -> None:
+        """Send whatever is buffered."""
+        self._d.flush()
+
     def look_then_move(self, p: ScreenPoint) -> Callable[[], ScreenPoint]:
         """Ask where the pointer is, then move it, without waiting for the server (no
         round trip). Returns a function giving the pointer's position just before the
         move (it waits for the server's answer only if that has not come yet)."""
+        before = self._query()
+        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+        self._d.flush()
+        return before
+
+    def _query(self) -> Callable[[], ScreenPoint]:
+        """Queue a QueryPointer (not yet sent); returns the function that reads its answer."""
         from Xlib.protocol import request
 
         query = request.QueryPointer(display=self._d.display, defer=True, window=self._root)
-        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
-        self._d.flush()
 
-        def before() -> ScreenPoint:
+        def answer() -> ScreenPoint:
             query.reply()
             return ScreenPoint(float(query.root_x), float(query.root_y))
 
-        return before
+        return answer
 
     def click(self, p: ScreenPoint, button: Button = "left") -> None:
         """Move, wait until the pointer is there, press and release, wait until the
@@ -231,7 +254,8 @@ class XTestMouse:
             self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
             self._xtest.fake_input(self._d, self._X.ButtonPress, b)
             self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
-            self._d.flush()
+            if not self.holding:
+                self._d.flush()
             return
         mask = (self._X.Button1Mask, self._X.Button2Mask, self._X.Button3Mask)[b - 1]
         self.move(p)
@@ -311,12 +335,24 @@ class RecordingMouse:
         return [a for a in self.actions if a.kind == "click"]
 
 
+Look = Callable[[], ScreenPoint]
+"""A question sent to the pointer: calling it gives the answer (waiting if need be)."""
+
+
 class GuardedMouse:
     """Wraps a :class:`Mouse`; every click must fall inside an allowed rectangle.
 
     The guard also stops play (raising :class:`MouseStopped`) when the pointer sits in
     a screen corner (fail-safe) or is not where the guard last put it (someone took
     the mouse), and when ``stop_requested()`` says so (Ctrl+C between moves).
+
+    Where the backend can ask where the pointer is without waiting (``look``, as
+    :class:`XTestMouse`), no look costs a round trip: :meth:`look_ahead` asks early
+    (the loop does so when a turn starts) and :meth:`check` uses that answer, asks
+    again without waiting, and checks the new answer at the next check, before any
+    further click. Every position the pointer had between two of our moves is still
+    seen by a look; a hand on the mouse in the milliseconds of a turn stops play at
+    the next batch instead of this one.
     """
 
     def __init__(self, inner: Mouse, tolerance: float = 3.0,
@@ -328,7 +364,10 @@ class GuardedMouse:
         self._size = inner.size()
         self._last: ScreenPoint | None = None
         self._trail: list[ScreenPoint] = []  # points sent since the last check
-        self._looked: tuple[Callable[[], ScreenPoint], list[ScreenPoint]] | None = None
+        self._looks: list[tuple[Look, list[ScreenPoint]]] = []  # unchecked: (look, allowed)
+        self._ahead: tuple[Look, int, Callable[[], Look]] | None = None  # (look, sends
+        # before it, how to look)
+        self._sent = 0  # moves and clicks sent so far
 
     def size(self) -> tuple[int, int]:
         return self._size
@@ -340,15 +379,47 @@ class GuardedMouse:
     def position(self) -> ScreenPoint:
         return self.inner.position()
 
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Clicks and looks inside are sent to the server together when the block ends
+        (or fails), where the backend can hold them (``holding``, as :class:`XTestMouse`
+        when no window manager needs each click waited for)."""
+        inner: Any = self.inner
+        if not hasattr(inner, "holding") or getattr(inner, "careful", False):
+            yield
+            return
+        inner.holding = True
+        try:
+            yield
+        finally:
+            inner.holding = False
+            inner.flush()
+
+    def look_ahead(self) -> None:
+        """Ask where the pointer is now without waiting (when the backend can), for the
+        next :meth:`check`; nothing happens otherwise."""
+        look = getattr(self.inner, "look", None)
+        if look is not None and self._ahead is None:
+            self._ahead = (look(), self._sent, look)
+
     def check(self) -> None:
         """Raise :class:`MouseStopped` if play must stop before the next action."""
         if self.stop_requested():
             raise MouseStopped("stopped by Ctrl+C")
-        if self._looked is not None:  # first the look taken before the last move
-            look, trail = self._looked
-            self._looked = None
+        looks, self._looks = self._looks, []
+        for look, trail in looks:  # first the looks taken before earlier moves
             self._verify(look(), trail)
-        self._verify(self._settled_position(), self._trail)
+        ahead, self._ahead = self._ahead, None
+        fresh = False
+        if ahead is not None:  # asked since the last check: its answer is (nearly) here
+            pos = ahead[0]()
+            self._verify(pos, self._trail)
+            fresh = ahead[1] == self._sent and (self._last is None or self._near(pos, self._last))
+        if ahead is not None and fresh:  # nothing sent since the look: it stands for a
+            self._looks.append((ahead[2](), list(self._trail)))  # look now; a new look
+            # covers the time since (checked at the next check)
+        else:
+            self._verify(self._settled_position(), self._trail)
         self._trail = [self._last] if self._last is not None else []
 
     def _verify(self, pos: ScreenPoint, trail: list[ScreenPoint]) -> None:
@@ -394,9 +465,8 @@ class GuardedMouse:
         if look_then_move is None:
             self.inner.move(p)
         else:
-            if self._looked is not None:  # an unchecked look is never dropped
-                self.check()
-            self._looked = (look_then_move(p), list(self._trail))
+            self._looks.append((look_then_move(p), list(self._trail)))
+        self._sent += 1
         self._last = p
         self._trail.append(p)
 
@@ -411,6 +481,7 @@ class GuardedMouse:
         if self._last is None:
             self.check()
         self.inner.click(p, button)
+        self._sent += 1
         self._last = p
         self._trail.append(p)
 

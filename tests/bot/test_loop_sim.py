@@ -3,6 +3,7 @@ death probabilities, and every way play must stop without a stray click."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -13,8 +14,9 @@ from bot.loop import PlayConfig, Player
 from bot.metrics import three_bv
 from bot.mouse import RecordingMouse
 from bot.screen import ScreenPoint
-from solver.cells import FLAG, MINE
+from solver.cells import FLAG, MINE, Board
 from solver.game import BoardSize
+from solver.strategy import Decision
 
 
 def make_player(screen: SimScreen, tmp_path: Path, games: int = 1, needs_flags: bool = False,
@@ -167,6 +169,39 @@ def test_pointer_moved_by_the_user_stops_play(tmp_path: Path) -> None:
     [result] = player.play()
     assert result.outcome == "aborted" and "moved by someone else" in result.reason
     assert len(mouse.clicks) == 1
+
+
+class DeferredSimMouse(RecordingMouse):
+    """Looks at the pointer without waiting, as the XTEST mouse does (the answer is the
+    position when the look was sent)."""
+
+    def look(self) -> Callable[[], ScreenPoint]:
+        pos = self.pointer
+        return lambda: pos
+
+    def look_then_move(self, p: ScreenPoint) -> Callable[[], ScreenPoint]:
+        before = self.look()
+        self.move(p)
+        return before
+
+
+def test_pointer_moved_by_the_user_stops_play_with_looks_ahead(tmp_path: Path) -> None:
+    screen = SimScreen(BoardSize.parse("intermediate"), seed=8)
+    mouse = DeferredSimMouse(size=(800, 600), on_click=screen.click, on_key=screen.key)
+    player, _ = make_player(screen, tmp_path, mouse=mouse)
+    decide = player._decide
+    turns = {"n": 0}
+
+    def hand_moves_while_solving(board: Board) -> Decision:
+        turns["n"] += 1
+        if turns["n"] == 2:  # after the turn's look ahead, before its clicks
+            mouse.pointer = ScreenPoint(400, 300)
+        return decide(board)
+
+    player._decide = hand_moves_while_solving  # type: ignore[method-assign]
+    [result] = player.play()
+    assert result.outcome == "aborted" and "moved by someone else" in result.reason
+    assert result.moves == 2  # that turn's batch went out; the next one did not
 
 
 def test_failsafe_corner_stops_play(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import shutil
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -91,6 +92,83 @@ def test_guard_failsafe_corner_and_foreign_moves() -> None:
     with pytest.raises(PointerMoved):
         guard.move(ScreenPoint(100, 100))
     assert not rec.clicks and len(rec.actions) == 1
+
+
+class DeferredMouse(RecordingMouse):
+    """A recording mouse that asks where the pointer is without waiting, as XTestMouse
+    does: a look's answer is the position when the look was sent (the X server takes a
+    connection's requests in order); ``holding`` and ``flush`` count the writes."""
+
+    careful = False
+
+    def __init__(self) -> None:
+        super().__init__(size=(800, 600))
+        self.holding = False
+        self.flushes = 0
+        self.looks = 0
+
+    def look(self) -> Callable[[], ScreenPoint]:
+        self.looks += 1
+        pos = self.pointer
+        return lambda: pos
+
+    def look_then_move(self, p: ScreenPoint) -> Callable[[], ScreenPoint]:
+        before = self.look()
+        self.move(p)
+        return before
+
+    def flush(self) -> None:
+        self.flushes += 1
+
+
+def test_guard_looks_ahead_and_still_sees_every_hand_move() -> None:
+    rec = DeferredMouse()
+    guard = GuardedMouse(rec)
+    guard.allow([ScreenRect(0, 0, 800, 600)])
+    guard.move(ScreenPoint(400, 300))
+    guard.look_ahead()  # a turn starts: the answer comes while it reads and solves
+    rec.pointer = ScreenPoint(420, 300)  # a hand moves during the turn, after the look
+    guard.check()  # uses that answer, and asks again without waiting
+    assert rec.looks == 2
+    guard.click(ScreenPoint(100, 100))  # this batch goes on ...
+    guard.move(ScreenPoint(400, 300), wait=False)
+    with pytest.raises(PointerMoved):
+        guard.check()  # ... the next one does not
+    guard = GuardedMouse(rec)
+    guard.allow([ScreenRect(0, 0, 800, 600)])
+    guard.move(ScreenPoint(400, 300))
+    rec.pointer = ScreenPoint(420, 300)  # a hand moves before the turn starts
+    guard.look_ahead()
+    with pytest.raises(PointerMoved):
+        guard.check()
+    guard = GuardedMouse(rec)
+    guard.move(ScreenPoint(400, 300))
+    guard.look_ahead()
+    rec.pointer = ScreenPoint(0, 0)  # pushed into a corner after the look
+    guard.move(ScreenPoint(300, 300), wait=False)
+    with pytest.raises(FailSafe):
+        guard.check()
+
+
+def test_guard_batch_sends_clicks_and_looks_in_one_write() -> None:
+    rec = DeferredMouse()
+    guard = GuardedMouse(rec)
+    guard.allow([ScreenRect(0, 0, 800, 600)])
+    guard.move(ScreenPoint(400, 300))
+    with guard.batch():
+        assert rec.holding
+        guard.check()
+        guard.click(ScreenPoint(100, 100))
+        guard.click(ScreenPoint(120, 100), "right")
+        guard.move(ScreenPoint(400, 300), wait=False)
+    assert not rec.holding and rec.flushes == 1 and len(rec.clicks) == 2
+    with pytest.raises(ClickRefused), guard.batch():  # a refused click still flushes
+        guard.click(ScreenPoint(900, 100))
+    assert not rec.holding and rec.flushes == 2
+    rec.careful = True  # a window manager: every click is waited for, nothing is held
+    with guard.batch():
+        assert not rec.holding
+    assert rec.flushes == 2
 
 
 def test_guard_honours_stop_request() -> None:
