@@ -1,0 +1,102 @@
+"""Name the looks of a board on which the game has revealed every square.
+
+Some games (xbomb) end a game by showing the whole board: every mine, and under every
+other square the number of mines around it, so no square stays covered. Such a frame
+names itself: some looks are mines, and every square of every other look shows the same
+count of adjacent mine squares. :func:`label_revealed_frame` tries every set of up to
+three looks as the mines and keeps the one reading under which every other look (but a
+few single squares, such as a wrong flag) has one count.
+
+Looks are integer ids per distinct square image (``vision.calibrate.CellBank``); the
+reading is pure game logic on the id grid.
+
+>>> import numpy as np
+>>> from solver.cells import MINE
+>>> mines = np.zeros((4, 5), bool); mines[0, 0] = mines[3, 4] = mines[1, 3] = True
+>>> from vision.calibrate import adjacent_count
+>>> ids = np.where(mines, 9, adjacent_count(mines))   # look id = number, 9 = mine
+>>> names = label_revealed_frame(ids)
+>>> names[9] == MINE and all(names[n] == n for n in (0, 1, 2))
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.cells import EXPLODED, MINE, Cell
+from vision.calibrate import adjacent_count
+
+IdGrid = npt.NDArray[np.integer]
+
+MAX_MINE_SHARE = 0.4
+"""No reading with more than this share of the squares as mines."""
+
+
+def _readings(ids: IdGrid, max_looks: int, max_odd: int,
+              ignore: npt.NDArray[np.bool_] | None = None,
+              ) -> list[tuple[float, tuple[int, ...], dict[int, int]]]:
+    """Every (score, mine looks, numbers) under which each other look has one count
+    on the squares not in ``ignore``, but at most ``max_odd`` single-square looks."""
+    looks, sizes = np.unique(ids, return_counts=True)
+    size = dict(zip(looks.tolist(), sizes.tolist(), strict=True))
+    keep = np.ones(ids.shape, bool) if ignore is None else ~ignore
+    masks = {lk: (ids == lk) & keep for lk in size}
+    limit = MAX_MINE_SHARE * ids.size
+    out = []
+    for k in range(1, max_looks + 1):
+        for combo in itertools.combinations(size, k):
+            if sum(size[lk] for lk in combo) > limit:
+                continue
+            counts = adjacent_count(np.isin(ids, combo))
+            numbers: dict[int, int] = {}
+            odd = 0
+            for lk in size:
+                if lk in combo or not masks[lk].any():
+                    continue
+                values = np.unique(counts[masks[lk]])
+                if len(values) == 1:
+                    numbers[lk] = int(values[0])
+                elif size[lk] <= 1:
+                    odd += 1
+                else:
+                    break
+            else:
+                if odd <= max_odd and any(v > 0 and size[lk] > 1 for lk, v in numbers.items()):
+                    explained = sum(size[lk] for lk in numbers if size[lk] > 1)
+                    out.append((explained - 0.5 * k, combo, numbers))
+    out.sort(key=lambda r: -r[0])
+    return out
+
+
+def label_revealed_frame(ids: IdGrid, clicked: Sequence[Cell] = (),
+                         known: Mapping[int, int] | None = None,
+                         ignore: npt.NDArray[np.bool_] | None = None, max_looks: int = 3,
+                         max_odd: int = 2) -> dict[int, int] | None:
+    """Names (look -> cell code) for a frame showing every square, or None when no
+    reading fits or two different readings fit equally well. Squares in ``ignore``
+    (flagged before the end: xbomb draws a wrongly flagged square much like an empty
+    one) may be mines but are not checked as numbers.
+
+    Mine looks are ``MINE``, except the look of a clicked square that no other square
+    shares (the mine that was hit): ``EXPLODED``. Looks already in ``known`` keep their
+    names and are not returned (a game that flags the mines at a win shows its flags,
+    which read as mines here).
+    """
+    readings = _readings(ids, max_looks, max_odd, ignore)
+    if not readings:
+        return None
+    best = readings[0]
+    if len(readings) > 1 and readings[1][0] == best[0] and readings[1][2] != best[2]:
+        return None  # two readings explain the frame equally well
+    _, mines, numbers = best
+    names: dict[int, int] = dict(numbers)
+    hit = {int(ids[c]) for c in clicked}
+    for lk in mines:
+        alone = int((ids == lk).sum()) == 1
+        names[lk] = EXPLODED if lk in hit and alone and len(mines) > 1 else MINE
+    return {lk: code for lk, code in names.items() if known is None or lk not in known}
