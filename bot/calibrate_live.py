@@ -694,7 +694,8 @@ class LiveCalibrator:
                 not (self.knowledge(before) == COVERED).any():
             return None
         known = self.L.known()
-        names = label_revealed_frame(after, clicked, known)
+        marked = np.isin(self.knowledge(before), (FLAG, QUESTION))
+        names = label_revealed_frame(after, clicked, known, marked)
         if names is None:
             return None
         for look, code in names.items():  # exact, like a loss: two votes per square
