@@ -8,6 +8,9 @@ reader has no shipped skin for, used to try ``sweepbot calibrate`` as a new user
   click always opens an area. New game: the ``n`` key. No question marks.
 - ``xbomb`` (apt ``xbomb``, Xaw): ``-square`` grid at level 1/2/3 (8x8/10, 16x16/40,
   30x16/99). New game: its Restart button or the ``s`` key.
+- ``kmines`` (KDE, apt ``kmines``, Qt): its default Easy level (9x9/10) with private
+  settings; the Qt plugin path opencv-python puts in the environment is removed, or
+  kmines finds no platform plugin. New game: the New button, or F2 / ctrl+n.
 - the built-in demo window (:mod:`bot.tkgame`), any size.
 
 Every process is started through the display and stopped with it (by PID).
@@ -38,6 +41,7 @@ from solver.game import BoardSize
 
 SGT_MINES = "/usr/games/sgt-mines"
 XBOMB = "/usr/games/xbomb"
+KMINES = "/usr/games/kmines"
 XBOMB_LEVELS: dict[tuple[int, int, int], int] = {(8, 8, 10): 1, (16, 16, 40): 2,
                                                   (30, 16, 99): 3}
 """xbomb's three levels, keyed by (cols, rows, mines)."""
@@ -103,3 +107,20 @@ def launch_tkgame(vd: VirtualDisplay, size: BoardSize, log: Path | None = None,
     wid = wait_for_window(vd, proc, "sweepbot demo", before, timeout)
     time.sleep(0.4)
     return GameWindow(vd, proc, wid, "tkgame")
+
+
+def launch_kmines(vd: VirtualDisplay, timeout: float = 20.0) -> GameWindow:
+    """Start kmines (Easy, 9x9/10) with its own settings and D-Bus session."""
+    if missing := missing_programs(KMINES):
+        raise LaunchError(f"missing programs: {', '.join(missing)} (apt: kmines)")
+    env = {k: v for k, v in vd.env.items() if not k.startswith("QT_")}
+    env.update(QT_QPA_PLATFORM="xcb", DBUS_SESSION_BUS_ADDRESS=vd.new_bus())
+    proc = vd.spawn([KMINES], env=env)
+    deadline = time.monotonic() + timeout
+    while not (found := vd.xdotool("search", "--onlyvisible", "--class", "kmines").split()):
+        # (by class: xdotool's title search misses the window Qt maps)
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise LaunchError("kmines did not open its window")
+        time.sleep(0.1)
+    time.sleep(1.5)  # Qt Quick draws the board after mapping
+    return GameWindow(vd, proc, int(found[0]), "kmines")

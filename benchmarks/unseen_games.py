@@ -1,0 +1,119 @@
+"""Try ``sweepbot calibrate`` and ``sweepbot play`` on a game with no shipped skin, as a
+new user would, on a private Xvfb display.
+
+    python benchmarks/unseen_games.py --game sgt-mines --size 16x16/40 --play 10
+    python benchmarks/unseen_games.py --game xbomb --size intermediate --play 10
+    python benchmarks/unseen_games.py --game tkgame --size intermediate --play 10
+
+The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
+calibrate starts from nothing and play uses only what calibrate learned. Both run as
+separate ``python -m bot.cli`` processes with the display in DISPLAY; their output is
+printed, then one JSON line per step (exit code, seconds, games won/lost, losses on
+squares the solver rated safe).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.game import BoardSize  # noqa: E402
+
+GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame")
+
+
+def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path) -> Any:
+    from bot import othergames
+
+    if game == "sgt-mines":
+        return othergames.launch_sgt_mines(vd, size.cols, size.rows, size.mines, tile)
+    if game == "xbomb":
+        return othergames.launch_xbomb(vd, size.cols, size.rows, size.mines)
+    if game == "kmines":
+        return othergames.launch_kmines(vd)
+    return othergames.launch_tkgame(vd, size, log=log, seed=7)
+
+
+def sweepbot(vd: Any, templates: Path, args: list[str], timeout: float) -> dict[str, Any]:
+    """Run one sweepbot command on the display; exit code, seconds, output."""
+    env = {**os.environ, "DISPLAY": vd.display, "SWEEPBOT_TEMPLATES": str(templates),
+           "PYTHONPATH": str(ROOT)}
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "bot.cli", *args], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=timeout)
+    sys.stdout.write(out.stdout + out.stderr)
+    return {"rc": out.returncode, "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def summarise(log: Path) -> dict[str, Any]:
+    """Outcomes in a ``play --log`` file."""
+    rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()] \
+        if log.exists() else []
+    lost = [r for r in rows if r.get("outcome") == "lost"]
+    return {"played": len(rows), "won": sum(r.get("outcome") == "won" for r in rows),
+            "lost": len(lost),
+            "aborted": [r.get("reason") for r in rows if r.get("outcome") == "aborted"],
+            "lost_on_safe": sum(1 for r in lost if r.get("death_p") is not None
+                                and r["death_p"] < 0.001)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", choices=GAMES, required=True)
+    p.add_argument("--size", default="intermediate")
+    p.add_argument("--tile", type=int, help="sgt-mines tile size in pixels")
+    p.add_argument("--restart-key", help="passed to calibrate")
+    p.add_argument("--mines", type=int, help="passed to calibrate and play")
+    p.add_argument("--wm", action="store_true", help="run openbox on the display")
+    p.add_argument("--calibrate-games", type=int, default=2)
+    p.add_argument("--play", type=int, default=5, help="games to play with the new skin")
+    p.add_argument("--keep", metavar="DIR", help="keep the templates folder here")
+    p.add_argument("--at", default="120,90", help="window position X,Y")
+    args = p.parse_args(argv)
+
+    from bot.realgames import VirtualDisplay
+
+    size = BoardSize.parse(args.size)
+    with tempfile.TemporaryDirectory() as tmp:
+        templates = Path(args.keep) if args.keep else Path(tmp) / "templates"
+        templates.mkdir(parents=True, exist_ok=True)
+        truth, log = Path(tmp) / "truth.jsonl", Path(tmp) / "play.jsonl"
+        with VirtualDisplay(window_manager=args.wm) as vd:
+            win = launch(vd, args.game, size, args.tile, truth)
+            x, y = (int(v) for v in args.at.split(","))
+            win.move(x, y)
+            time.sleep(0.5)
+            cmd = ["calibrate", "--name", args.game, "--games", str(args.calibrate_games)]
+            if args.restart_key:
+                cmd += ["--restart-key", args.restart_key]
+            mines = ["--mines", str(args.mines)] if args.mines else []
+            cmd += mines
+            step = sweepbot(vd, templates, cmd, 300)
+            print(json.dumps({"step": "calibrate", "game": args.game, "size": str(size),
+                              **step}), flush=True)
+            if step["rc"] != 0 or not args.play:
+                return 1 if step["rc"] else 0
+            step = sweepbot(vd, templates, ["play", "--skin", args.game, "--games",
+                                            str(args.play), "--log", str(log),
+                                            "--bug-dir", str(Path(tmp) / "bugs"), *mines],
+                            60 + 30 * args.play)
+            result = {"step": "play", **step, **summarise(log)}
+            if truth.exists():
+                result["truth"] = [json.loads(x).get("outcome")
+                                   for x in truth.read_text().splitlines() if x.strip()]
+            print(json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
