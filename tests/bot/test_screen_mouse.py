@@ -7,6 +7,7 @@ import doctest
 import importlib
 import shutil
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -190,6 +191,16 @@ needs_xvfb = pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("db
                                 reason="Xvfb (apt: xvfb) and dbus-daemon are needed")
 
 
+def paint_root(d: Any) -> None:
+    """Coloured stripes on an X display's root window (so captures can be compared)."""
+    root = d.screen().root
+    for i, pixel in enumerate((0xFF0000, 0x00FF00, 0x0000FF, 0x808080, 0xFFFFFF)):
+        gc = root.create_gc(foreground=pixel)
+        root.fill_rectangle(gc, 0, 15 + 9 * i, 640, 9)
+        root.fill_rectangle(gc, 7 * i, 0, 3, 480)
+    d.sync()
+
+
 @pytest.mark.live
 @needs_xvfb
 def test_live_mss_region_grab_and_xtest_pointer() -> None:
@@ -201,12 +212,17 @@ def test_live_mss_region_grab_and_xtest_pointer() -> None:
         screen = MssScreen(vd.display)
         mouse = XTestMouse(vd.display)
         try:
+            paint_root(vd.x11())
             assert screen.size() == (640, 480) == mouse.size()
             full = screen.grab()
+            assert len({tuple(px) for px in full[15:70:5, 5:45:5].reshape(-1, 3)}) >= 3
             assert full.shape == (480, 640, 3) and full.dtype == np.uint8
             region = screen.grab(PixelRect(10, 20, 30, 40))
             assert region.shape == (40, 30, 3)
             assert np.array_equal(region, full[20:60, 10:40])
+            assert screen._shm is not None  # the shared-memory path, same pixels as mss:
+            shot = screen._sct.grab({"left": 10, "top": 20, "width": 30, "height": 40})
+            assert np.array_equal(region, np.asarray(shot)[..., :3])
             mouse.move(ScreenPoint(123, 45))
             assert mouse.position() == ScreenPoint(123, 45)
             mouse.click(ScreenPoint(200, 100), "right")
