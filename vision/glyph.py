@@ -94,6 +94,15 @@ ASPECT_WEIGHT = 0.25
 """Score = shape distance + background gap / BG_SCALE + max(0, colour gap - COLOUR_FREE)
 / COLOUR_SCALE + ASPECT_WEIGHT * |difference of log aspect ratios|; a flat square
 against a glyph (or back) never matches."""
+RING_TOL = 12
+RING_SHARE = 0.9
+"""At least this share of the 1 px frame of a square's central part must lie within
+RING_TOL of its background (the tile fills it; glyphs stay inside): a square cut across
+two tiles, a gap or a dialog's edge (a misplaced lattice, a window over the board) is
+unknown."""
+CENTRE_TOL = 0.1
+"""Largest offset (share of the central part) between the centres of a square's glyph
+box and its nearest template's: a glyph off its place is another square's."""
 MARKS = (FLAG, QUESTION)
 """The player's marks are read by glyph only when the skin has templates of both: each
 is the other's nearest look (gnome-mines draws its question mark as a flag with a tiny
@@ -110,6 +119,7 @@ class Looks:
     colours: F32  # (n, 3) glyph colour; the background when flat
     aspects: F32  # (n,) log(box width / box height); 0 when flat
     heights: F32  # (n,) box height in pixels; 0 when flat
+    centres: F32  # (n, 2) box centre minus the part's centre (share of its size); 0s flat
 
     def __len__(self) -> int:
         return len(self.flat)
@@ -117,11 +127,12 @@ class Looks:
     def take(self, rows: npt.NDArray[np.intp]) -> Looks:
         """The looks of ``rows`` only."""
         return Looks(self.backgrounds[rows], self.flat[rows], self.shapes[rows],
-                     self.colours[rows], self.aspects[rows], self.heights[rows])
+                     self.colours[rows], self.aspects[rows], self.heights[rows],
+                     self.centres[rows])
 
 
-Row = tuple[F32, bool, F32, F32, float, float]
-"""One look: background, flat, shape, colour, aspect, height."""
+Row = tuple[F32, bool, F32, F32, float, float, F32]
+"""One look: background, flat, shape, colour, aspect, height, centre."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,6 +143,7 @@ class Source:
     bg: npt.NDArray[np.uint8]
     look: Row
     box: tuple[int, int, int, int]  # the glyph's (x, y, w, h) in ``part``; 0s when flat
+    framed: bool  # the part's frame is the background (RING_SHARE)
 
 
 def _median(part: Image) -> npt.NDArray[np.uint8]:
@@ -151,14 +163,16 @@ def _ink(part: Image, bg: npt.NDArray[np.uint8]) -> Image:
 Box = tuple[int, int, int, int]
 
 
-def _glyph(part: Image, bg: npt.NDArray[np.uint8]) -> tuple[Row, Box]:
+def _glyph(part: Image, bg: npt.NDArray[np.uint8], ink: Image | None = None) -> tuple[
+        Row, Box]:
     """The look of a square's central part (BGR) on background ``bg``, and the glyph's
     box (x, y, w, h): the pixels with at least BOX_SHARE of the strongest ink."""
     bgf = bg.astype(np.float32)
-    ink = _ink(part, bg)
+    ink = _ink(part, bg) if ink is None else ink
     peak = int(cv2.minMaxLoc(ink)[1])
     if peak < INK_MIN:
-        return (bgf, True, np.zeros(GLYPH * GLYPH, np.float32), bgf, 0.0, 0.0), (0, 0, 0, 0)
+        return (bgf, True, np.zeros(GLYPH * GLYPH, np.float32), bgf, 0.0, 0.0,
+                np.zeros(2, np.float32)), (0, 0, 0, 0)
     x, y, w, h = (int(v) for v in cv2.boundingRect(
         np.asarray(ink >= BOX_SHARE * peak, np.uint8)))
     box = ink[y:y + h, x:x + w].astype(np.float32) * np.float32(1.0 / peak)
@@ -166,7 +180,15 @@ def _glyph(part: Image, bg: npt.NDArray[np.uint8]) -> tuple[Row, Box]:
                        np.float32).reshape(-1)
     core = np.asarray(ink >= CORE_SHARE * peak, np.uint8)
     colour = np.array(cv2.mean(part, mask=core)[:3], np.float32)
-    return (bgf, False, shape, colour, float(np.log(w / h)), float(h)), (x, y, w, h)
+    centre = np.array([(x + w / 2) / part.shape[1] - 0.5, (y + h / 2) / part.shape[0] - 0.5],
+                      np.float32)
+    return (bgf, False, shape, colour, float(np.log(w / h)), float(h), centre), (x, y, w, h)
+
+
+def _framed(ink: Image) -> bool:
+    """Whether at least RING_SHARE of the frame of ``ink`` is within RING_TOL."""
+    frame = np.concatenate([ink[0], ink[-1], ink[1:-1, 0], ink[1:-1, -1]])
+    return bool(np.count_nonzero(frame <= RING_TOL) >= RING_SHARE * len(frame))
 
 
 def _source(cell: Image) -> Source:
@@ -175,7 +197,8 @@ def _source(cell: Image) -> Source:
     dy, dx = round(h * INSET), round(w * INSET)
     part = np.ascontiguousarray(cell[dy:max(h - dy, dy + 1), dx:max(w - dx, dx + 1)])
     bg = _median(part)
-    return Source(part, bg, *_glyph(part, bg))
+    ink = _ink(part, bg)
+    return Source(part, bg, *_glyph(part, bg, ink), _framed(ink))
 
 
 def _stack(rows: Sequence[Row]) -> Looks:
@@ -184,7 +207,8 @@ def _stack(rows: Sequence[Row]) -> Looks:
                  np.array([r[2] for r in rows], np.float32).reshape(-1, GLYPH * GLYPH),
                  np.array([r[3] for r in rows], np.float32).reshape(-1, 3),
                  np.array([r[4] for r in rows], np.float32),
-                 np.array([r[5] for r in rows], np.float32))
+                 np.array([r[5] for r in rows], np.float32),
+                 np.array([r[6] for r in rows], np.float32).reshape(-1, 2))
 
 
 def look_of(cell: Image) -> Looks:
@@ -212,7 +236,7 @@ def _shrunk(source: Source, height: int, phase: tuple[float, float] = (0.0, 0.0)
     size = (max(1, round(region.shape[1] * s)), max(1, round(region.shape[0] * s)))
     small = np.asarray(cv2.resize(region, size, interpolation=cv2.INTER_AREA), np.uint8)
     out = _glyph(small, source.bg)[0]
-    return row if out[1] else out
+    return row if out[1] else (*out[:6], row[6])  # the centre where it was cut
 
 
 def _phases(height: int) -> list[tuple[float, float]]:
@@ -254,7 +278,8 @@ def _concat(looks: Sequence[Looks]) -> Looks:
                  np.concatenate([lk.shapes for lk in looks]),
                  np.concatenate([lk.colours for lk in looks]),
                  np.concatenate([lk.aspects for lk in looks]),
-                 np.concatenate([lk.heights for lk in looks]))
+                 np.concatenate([lk.heights for lk in looks]),
+                 np.concatenate([lk.centres for lk in looks]))
 
 
 _BANKS: dict[int, tuple[Skin, GlyphBank]] = {}
@@ -288,8 +313,9 @@ def _level(height: float) -> int:
 
 _NONE = np.zeros((0, 0), np.float32)  # cv2.gemm's absent third matrix
 
-Gaps = tuple[F32, F32, F32, F32]
-"""(score, background gap, colour gap, shape distance), each (squares, templates)."""
+Gaps = tuple[F32, F32, F32, F32, F32]
+"""(score, background gap, colour gap, shape distance, centre gap), each (squares,
+templates)."""
 
 
 def _gaps(cells: Looks, t: Looks) -> Gaps:
@@ -304,13 +330,14 @@ def _gaps(cells: Looks, t: Looks) -> Gaps:
     colour = np.maximum(col_gap - COLOUR_FREE, 0.0) / COLOUR_SCALE
     score = shape + bg_gap / BG_SCALE + colour + ASPECT_WEIGHT * aspect
     score[cells.flat[:, None] != t.flat[None, :]] = np.inf
-    return score, bg_gap, col_gap, shape
+    centre = np.abs(cells.centres[:, None, :] - t.centres[None, :, :]).max(axis=2)
+    return score, bg_gap, col_gap, shape, centre
 
 
 def _decide(gaps: Gaps, codes: Codes, states: Codes) -> Codes:
     """The state of every square from its gaps to templates of states ``codes``
     (a state with no template here counts as infinitely far)."""
-    score, bg_gap, col_gap, shape = gaps
+    score, bg_gap, col_gap, shape, centre = gaps
     per_state = np.stack([score[:, codes == s].min(axis=1, initial=np.inf) for s in states],
                          axis=1)
     order = np.argsort(per_state, axis=1)
@@ -320,6 +347,7 @@ def _decide(gaps: Gaps, codes: Codes, states: Codes) -> Codes:
     near = np.argmin(score, axis=1)
     sure = np.isfinite(best) & (best <= MARGIN * second) & (bg_gap[rows, near] <= BG_TOL)
     sure &= (col_gap[rows, near] <= COLOUR_TOL) & (shape[rows, near] <= SHAPE_TOL)
+    sure &= centre[rows, near] <= CENTRE_TOL
     out = states[order[:, 0]].astype(np.int8)
     out[~sure] = UNKNOWN
     return out
@@ -336,7 +364,7 @@ def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
     native = bank.levels[templates]
     below = native - (np.array(HEIGHTS)[native] >= SHRINK_FROM)
     meet = np.minimum(below, level)
-    gaps: list[list[F32]] = [[], [], [], []]
+    gaps: list[list[F32]] = [[], [], [], [], []]
     codes = []
     for m in np.unique(meet).tolist():
         looks, states = bank.shrunk(m, templates[meet == m])
@@ -352,26 +380,36 @@ def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
             whole.append(np.take_along_axis(part, pick, axis=1)[:, 0, :])
         codes.append(states)
     joined = [np.concatenate(g, axis=1) for g in gaps]
-    return (joined[0], joined[1], joined[2], joined[3]), np.concatenate(codes)
+    return (joined[0], joined[1], joined[2], joined[3], joined[4]), np.concatenate(codes)
 
 
-def classify_cells(cells: Sequence[Image], bank: GlyphBank) -> Codes:
+def classify_cells(cells: Sequence[Image], bank: GlyphBank,
+                   other_sizes_only: bool = False) -> Codes:
     """A state code per square (each given as its pitch square, BGR, any size),
     ``UNKNOWN`` unless one state is clearly the best.
 
-    Only templates of about the square's background (within 3 BG_TOL) are compared
-    (none: unknown at once); flat squares with flat templates, glyphs with glyphs."""
+    A square whose central part is not framed by its background is unknown at once;
+    only templates of about the square's background (within 3 BG_TOL) are compared
+    (none: unknown at once); flat squares with flat templates, glyphs with glyphs.
+    ``other_sizes_only`` (the fallback's mode) leaves unknown what the template reader
+    has templates to judge: flat squares (a flat tile looks the same at any size), and
+    glyphs as tall (same HEIGHTS step) as a template of their background."""
     sources = [_source(np.ascontiguousarray(c)) for c in cells]
     out = np.full(len(sources), UNKNOWN, np.int8)
     if not sources:
         return out
     looks = _stack([s.look for s in sources])
     t = bank.native
-    near = (np.abs(looks.backgrounds[:, None, :] - t.backgrounds[None, :, :]).max(axis=2)
-            <= 3 * BG_TOL) & (looks.flat[:, None] == t.flat[None, :])
+    bg_gap = np.abs(looks.backgrounds[:, None, :] - t.backgrounds[None, :, :]).max(axis=2)
+    near = (bg_gap <= 3 * BG_TOL) & (looks.flat[:, None] == t.flat[None, :])
     levels = np.array([_level(float(h)) for h in looks.heights])
-    groups = [(-1, np.flatnonzero(looks.flat))]
-    groups += [(k, np.flatnonzero(~looks.flat & (levels == k))) for k in np.unique(levels)]
+    live = np.array([s.framed for s in sources])
+    if other_sizes_only:
+        judged = (bg_gap <= BG_TOL) & (levels[:, None] == bank.levels[None, :]) & ~t.flat
+        live &= ~looks.flat & ~judged.any(axis=1)
+    groups = [(-1, np.flatnonzero(live & looks.flat))]
+    groups += [(k, np.flatnonzero(live & ~looks.flat & (levels == k)))
+               for k in np.unique(levels)]
     for k, rows in groups:
         templates = np.flatnonzero(near[rows].any(axis=0))
         if len(rows) == 0 or len(templates) == 0:
@@ -414,7 +452,7 @@ def read_cells(image: Image, geometry: BoardGeometry, skin: Skin,
         bank.memo.clear()
         new = sorted({k: i for i, k in enumerate(keys)}.values())
     if new:
-        codes = classify_cells([crops[i] for i in new], bank)
+        codes = classify_cells([crops[i] for i in new], bank, other_sizes_only=True)
         bank.memo.update(zip([keys[i] for i in new], codes.tolist(), strict=True))
     return np.array([bank.memo[k] for k in keys], np.int8)
 
@@ -422,15 +460,20 @@ def read_cells(image: Image, geometry: BoardGeometry, skin: Skin,
 def fill_unknown(image: Image, geometry: BoardGeometry, skin: Skin, board: Board) -> Board:
     """``board`` with its ``UNKNOWN`` squares read by their glyphs where clear (in place).
 
-    >>> from vision.skin import load_skin
-    >>> from solver.cells import COVERED, FLAG, UNKNOWN
-    >>> skin = load_skin("gnome-mines")
-    >>> flag = next(i for i in skin.cells[FLAG] if i.shape[0] == 60)
-    >>> image = np.tile(skin.cells[COVERED][0], (1, 2, 1))      # two squares, pitch 41
-    >>> image[:, 41:] = cv2.resize(flag, (41, 41), interpolation=cv2.INTER_AREA)
+    Only squares at a size the skin has no template of are read (flat tiles and glyphs
+    of a templated size are the template reader's to judge).
+
+    >>> from vision.skin import Skin, load_skin
+    >>> from solver.cells import FLAG, QUESTION, UNKNOWN
+    >>> shipped = load_skin("gnome-mines")
+    >>> marks = {c: tuple(i for i in shipped.cells[c] if i.shape[0] == 60)
+    ...          for c in (FLAG, QUESTION)}
+    >>> skin = Skin("60px", "", (60.0, 60.0), marks, {}, {})             # cut at 60 px
+    >>> image = np.hstack([next(i for i in shipped.cells[c] if i.shape[0] == 35)
+    ...                    for c in (QUESTION, FLAG)])                 # two squares, 35 px
     >>> board = np.full((1, 2), UNKNOWN, np.int8)
-    >>> g = BoardGeometry("gnome-mines", 0, 0, 41, 41, 1, 2)
-    >>> fill_unknown(image, g, skin, board).tolist() == [[COVERED, FLAG]]
+    >>> g = BoardGeometry("gnome-mines", 0, 0, 35, 35, 1, 2)
+    >>> fill_unknown(image, g, skin, board).tolist() == [[QUESTION, FLAG]]
     True
     """
     unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
