@@ -46,9 +46,11 @@ _MARGIN_PX = (CELL - SAMPLE) // 2
 MAX_REREAD = 40
 """At most this many unknown squares get the slower shifted second look (a board covered
 by a dialog has many unknown squares and no use for it)."""
-HALVE_AT = 1.5
+HALVE_AT = 2.0
 """Shrink the board by exact 2x2 means while a cell is at least this many CELLs wide
-(one fast pass that also anti-aliases; afterwards a cell is 0.75-1.5 CELL wide)."""
+(afterwards a cell is 1-2 CELL wide). Not sooner: at 1.5 a cell of 43 px was halved and
+its mine matched a mine template of another window size, whose background is 7 darker
+(unknown by the colour check), and every cell 1.5-2 CELL wide got four sampling phases."""
 
 MAX_RMS = 24.0
 """A cell further than this (root mean squared difference, 0-255 scale) from every
@@ -149,8 +151,8 @@ def _maps(g: BoardGeometry, left: int, top: int, factor: int) -> tuple[
 def _board_region(image: Image, geometry: BoardGeometry) -> tuple[Image, int, int, int]:
     """The board's pixels (plus one around) ready for sampling: shrunk by exact 2x2 means
     while a cell is at least HALVE_AT CELLs wide, then, when a cell is still wider than
-    CELL, blurred by the (1, 2, 1)/4 kernel (OpenCV's fixed-point fast path; sigma 0.71,
-    what the bilinear sampling of 1-1.5 source pixels per sample needs against aliasing).
+    CELL, blurred by the (1, 2, 1)/4 kernel (OpenCV's fixed-point fast path, twice as fast
+    as other kernels; sigma 0.71, against aliasing when sampling 1-2 pixels apart).
     Returns (region, left, top, factor): the region's origin in the image and its shrink."""
     g = geometry
     b = g.bounds()
