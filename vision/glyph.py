@@ -17,10 +17,13 @@ glyph square and a glyph template are compared at the smaller of their two glyph
 heights (rounded to ``HEIGHTS``): the taller one is first shrunk to it, at a few
 sub-pixel offsets (``PHASES``; the nearest counts), so that both carry the same blur
 and rounding (a flag 8 px tall keeps its tiny "?" only as a smudge). A square is
-recognised only when its nearest template matches it in background, glyph colour and
-glyph shape (``BG_TOL``, ``COLOUR_TOL``, ``SHAPE_TOL``) and that template's state is
-clearly closer than every other state (``MARGIN``, as in the template reader);
-otherwise it stays ``UNKNOWN``.
+recognised only when its central part is framed by its background (``RING_SHARE``: not
+cut across two tiles or a window's edge), its nearest template matches it in
+background, glyph colour, glyph shape and glyph position (``BG_TOL``, ``COLOUR_TOL``,
+``SHAPE_TOL``, ``CENTRE_TOL``) and that template's state is clearly closer than every
+other state (``MARGIN``, as in the template reader); otherwise it stays ``UNKNOWN``.
+As the template reader's fallback it reads only squares at a size the skin has no
+template of.
 
 Public: :func:`fill_unknown` (what ``read_board`` calls), :func:`read_cells`,
 :func:`classify_cells`, :func:`glyph_bank` (cached per skin, built from ``skin.cells``
