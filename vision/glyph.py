@@ -42,7 +42,9 @@ True
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -309,9 +311,16 @@ def glyph_bank(skin: Skin) -> GlyphBank:
     return bank
 
 
+_LEVEL_EDGES = tuple(math.sqrt(a * b) for a, b in zip(HEIGHTS[:-1], HEIGHTS[1:], strict=True))
+
+
 def _level(height: float) -> int:
-    """The index of the height in HEIGHTS nearest (by ratio) to ``height`` px."""
-    return int(np.argmin(np.abs(np.log(np.array(HEIGHTS) / max(height, 1.0)))))
+    """The index of the height in HEIGHTS nearest (by ratio) to ``height`` px.
+
+    >>> [_level(h) for h in (1, 8, 8.9, 9.1, 100)] == [0, 3, 3, 4, len(HEIGHTS) - 1]
+    True
+    """
+    return bisect.bisect(_LEVEL_EDGES, height)
 
 
 _NONE = np.zeros((0, 0), np.float32)  # cv2.gemm's absent third matrix
