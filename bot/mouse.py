@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import struct
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -191,6 +192,10 @@ class XTestMouse:
         self.holding = False
         """Keep quick clicks and looks in the send buffer until :meth:`flush` (one write
         to the server for a whole batch: each write may hand the CPU to the server)."""
+        self._fake = _raw_fake_input(self._d) or self._fake_input
+
+    def _fake_input(self, event_type: int, detail: int = 0, x: int = 0, y: int = 0) -> None:
+        self._xtest.fake_input(self._d, event_type, detail, x=x, y=y)
 
     def size(self) -> tuple[int, int]:
         s = self._d.screen()
@@ -201,7 +206,7 @@ class XTestMouse:
         return ScreenPoint(float(q.root_x), float(q.root_y))
 
     def move(self, p: ScreenPoint) -> None:
-        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+        self._fake(self._X.MotionNotify, 0, round(p.x), round(p.y))
         self._d.sync()
 
     def look(self) -> Callable[[], ScreenPoint]:
@@ -223,7 +228,7 @@ class XTestMouse:
         round trip). Returns a function giving the pointer's position just before the
         move (it waits for the server's answer only if that has not come yet)."""
         before = self._query()
-        self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
+        self._fake(self._X.MotionNotify, 0, round(p.x), round(p.y))
         self._d.flush()
         return before
 
@@ -251,17 +256,17 @@ class XTestMouse:
         events are only sent (the next look at the pointer waits for them)."""
         b = self._BUTTONS[button]
         if not self.careful:  # nothing can freeze input: the server keeps our order
-            self._xtest.fake_input(self._d, self._X.MotionNotify, x=round(p.x), y=round(p.y))
-            self._xtest.fake_input(self._d, self._X.ButtonPress, b)
-            self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
+            self._fake(self._X.MotionNotify, 0, round(p.x), round(p.y))
+            self._fake(self._X.ButtonPress, b)
+            self._fake(self._X.ButtonRelease, b)
             if not self.holding:
                 self._d.flush()
             return
         mask = (self._X.Button1Mask, self._X.Button2Mask, self._X.Button3Mask)[b - 1]
         self.move(p)
         wait_for_pointer(self, p)
-        self._xtest.fake_input(self._d, self._X.ButtonPress, b)
-        self._xtest.fake_input(self._d, self._X.ButtonRelease, b)
+        self._fake(self._X.ButtonPress, b)
+        self._fake(self._X.ButtonRelease, b)
         self._wait_buttons(lambda m: not m & mask)  # the release (so the press) is done
 
     def _wait_buttons(self, done: Callable[[int], bool], timeout: float = 0.5) -> None:
@@ -286,6 +291,50 @@ class XTestMouse:
 
     def close(self) -> None:
         self._d.close()
+
+
+class _Raw:
+    """A request already in wire form, for python-xlib's send queue."""
+
+    __slots__ = ("_binary", "_serial")
+
+    def __init__(self, binary: bytes) -> None:
+        self._binary = binary
+        self._serial = 0
+
+
+def xtest_fake_input_bytes(major: int, event_type: int, detail: int, x: int, y: int) -> bytes:
+    """The XTEST FakeInput request (36 bytes, the client's byte order, time CurrentTime,
+    root None), as python-xlib's ``xtest.fake_input`` would send it.
+
+    >>> from Xlib.ext import xtest
+    >>> xtest.FakeInput._request.to_binary(opcode=140, event_type=6, detail=0, time=0,
+    ...     root=0, x=700, y=-5) == xtest_fake_input_bytes(140, 6, 0, 700, -5)
+    True
+    """
+    return _FAKE_INPUT.pack(major, 2, 9, event_type, detail, 0, 0, x, y)
+
+
+_FAKE_INPUT = struct.Struct("=BBHBBxxII8xhh8x")
+
+
+def _raw_fake_input(display: Any) -> Callable[..., None] | None:
+    """A fake_input that queues ready-made request bytes (about ten times less CPU than
+    python-xlib building each request: 30 a batch of ten clicks); None where
+    python-xlib's send queue is not as expected (then python-xlib's own is used)."""
+    inner: Any = getattr(display, "display", None)
+    send = getattr(inner, "send_request", None)
+    if send is None or not hasattr(inner, "request_queue"):
+        return None
+    try:
+        major = int(inner.get_extension_major("XTEST"))
+    except Exception:  # noqa: BLE001  (no XTEST: python-xlib's path reports it)
+        return None
+
+    def fake(event_type: int, detail: int = 0, x: int = 0, y: int = 0) -> None:
+        send(_Raw(xtest_fake_input_bytes(major, event_type, detail, x, y)), False)
+
+    return fake
 
 
 @dataclass(frozen=True)

@@ -223,6 +223,7 @@ def test_live_mss_region_grab_and_xtest_pointer() -> None:
             assert screen._shm is not None  # the shared-memory path, same pixels as mss:
             shot = screen._sct.grab({"left": 10, "top": 20, "width": 30, "height": 40})
             assert np.array_equal(region, np.asarray(shot)[..., :3])
+            assert mouse._fake != mouse._fake_input  # requests queued as ready-made bytes
             mouse.move(ScreenPoint(123, 45))
             assert mouse.position() == ScreenPoint(123, 45)
             mouse.click(ScreenPoint(200, 100), "right")
