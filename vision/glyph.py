@@ -317,8 +317,8 @@ _LEVEL_EDGES = tuple(math.sqrt(a * b) for a, b in zip(HEIGHTS[:-1], HEIGHTS[1:],
 def _level(height: float) -> int:
     """The index of the height in HEIGHTS nearest (by ratio) to ``height`` px.
 
-    >>> [_level(h) for h in (1, 8, 8.9, 9.1, 100)] == [0, 3, 3, 4, len(HEIGHTS) - 1]
-    True
+    >>> [HEIGHTS[_level(h)] for h in (1, 8, 8.4, 8.6, 17.1, 100)]
+    [5, 8, 8, 9, 18, 45]
     """
     return bisect.bisect(_LEVEL_EDGES, height)
 
