@@ -108,6 +108,9 @@ unknown."""
 CENTRE_TOL = 0.1
 """Largest offset (share of the central part) between the centres of a square's glyph
 box and its nearest template's: a glyph off its place is another square's."""
+SAME_HEIGHT = 1.0
+"""A glyph within this many px of the height of a template of its background was the
+template reader's to judge (the fallback leaves it unknown)."""
 MARKS = (FLAG, QUESTION)
 """The player's marks are read by glyph only when the skin has templates of both: each
 is the other's nearest look (gnome-mines draws its question mark as a flag with a tiny
@@ -405,7 +408,7 @@ def classify_cells(cells: Sequence[Image], bank: GlyphBank,
     (none: unknown at once); flat squares with flat templates, glyphs with glyphs.
     ``other_sizes_only`` (the fallback's mode) leaves unknown what the template reader
     has templates to judge: flat squares (a flat tile looks the same at any size), and
-    glyphs as tall (same HEIGHTS step) as a template of their background."""
+    glyphs as tall (SAME_HEIGHT) as a template of their background."""
     sources = [_source(np.ascontiguousarray(c)) for c in cells]
     out = np.full(len(sources), UNKNOWN, np.int8)
     if not sources:
@@ -417,7 +420,8 @@ def classify_cells(cells: Sequence[Image], bank: GlyphBank,
     levels = np.array([_level(float(h)) for h in looks.heights])
     live = np.array([s.framed for s in sources])
     if other_sizes_only:
-        judged = (bg_gap <= BG_TOL) & (levels[:, None] == bank.levels[None, :]) & ~t.flat
+        as_tall = np.abs(looks.heights[:, None] - t.heights[None, :]) <= SAME_HEIGHT
+        judged = (bg_gap <= BG_TOL) & as_tall & ~t.flat
         live &= ~looks.flat & ~judged.any(axis=1)
     groups = [(-1, np.flatnonzero(live & looks.flat))]
     groups += [(k, np.flatnonzero(live & ~looks.flat & (levels == k)))
