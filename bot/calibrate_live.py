@@ -232,6 +232,8 @@ class LiveCalibrator:
         self.marked_loss = False
         self.dismissed = False
         self._last_image: Image | None = None
+        self.steps: list[Image] = []
+        """The frames the board went through during the last :meth:`wait_change`."""
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -282,12 +284,14 @@ class LiveCalibrator:
         deadline = time.monotonic() + (self.opts.redraw_timeout if timeout is None else timeout)
         last = crop(before, b)
         changed_at: float | None = None
+        self.steps = []
         while True:
             now_t = time.monotonic()
             frame = self.grab()
             now = crop(frame, b)
             if not np.array_equal(now, last):
                 changed_at, last = now_t, now
+                self.steps = [*self.steps[-7:], frame]
             elif changed_at is not None and now_t - changed_at >= settle:
                 return frame
             if changed_at is None and now_t > deadline:
@@ -667,10 +671,10 @@ class LiveCalibrator:
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
         if exploded or force or not is_flood(before, after, clicked):
-            names = label_loss_transition(before, after, known, clicked)
+            shown_ids, names = self._clearest_loss(before, after, known, clicked)
             if names is not None:
                 for cell, code in names.items():  # exact: each square counts twice
-                    self.L.name(int(after[cell]), code, weight=2)
+                    self.L.name(int(shown_ids[cell]), code, weight=2)
                     if code == MINE and int(before[cell]) not in known:
                         self.L.name(int(before[cell]), COVERED, weight=2)
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
@@ -684,6 +688,23 @@ class LiveCalibrator:
                 self._ended("lost", img_before, img_after)
                 return True
         return False  # a win is decided by finish_win, once only mines are left
+
+    def _clearest_loss(self, before: IdGrid, after: IdGrid, known: dict[int, int],
+                       clicked: list[Cell]) -> tuple[IdGrid, dict[Cell, int] | None]:
+        """The loss reading of the clearest frame this move showed, and its looks. A
+        dialog that comes over the board at a loss (kmines) turns each square under it
+        into a look of its own, read as shown mines; a frame from just before it came
+        shows the mines in one look (see :func:`loss_clarity`)."""
+        best = (after, label_loss_transition(before, after, known, clicked))
+        score = loss_clarity(*best)
+        for frame in self.steps:
+            ids = self.ids(frame)
+            if ids.shape != before.shape or np.array_equal(ids, after):
+                continue
+            names = label_loss_transition(before, ids, known, clicked)
+            if loss_clarity(ids, names) > score:
+                best, score = (ids, names), loss_clarity(ids, names)
+        return best
 
     def _revealed_end(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> str | None:
         """"won" or "lost" when the game has shown every square at once (xbomb shows
@@ -740,27 +761,36 @@ class LiveCalibrator:
                 return self.ids(later), later
         board = self.knowledge(ids)
         hidden = [(int(r), int(c)) for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
-        for cell in hidden:
+        after = None
+        for i, cell in enumerate(hidden):
             self.click_cell(cell, "right")
-        self.park()
-        after = self.wait_change(image)
-        if after is None:
-            # right-clicks change nothing: the game is over, won (every safe square
-            # is open) in a way the screen did not tell apart
-            after = self.grab()
+            if i == 0:  # one first: a game already won ignores it (or shows a dialog)
+                self.park()
+                after = self.wait_change(image)
+                if after is None or self._board_gone(ids, self.ids(after)):
+                    break
         else:
-            time.sleep(0.1)
+            self.park()
+            if hidden:
+                self.win_needs_flags = True
+                time.sleep(0.1)
+        if after is None or self.win_needs_flags:
+            # nothing changed: the game is over, won (every safe square is open) in a
+            # way the screen did not tell apart; or every mine is flagged now
             after = self.grab()
-            self.win_needs_flags = True
         self._ended("won", image, after)
         return self.ids(after), after
 
     def _ended(self, outcome: str, before: Image, after: Image) -> None:
         # end-of-game displays (a dialog) may come a moment later; what the first
         # endings of each kind show is learned, later ones only need a new game
-        if self.results.count(outcome) < 2:
+        if outcome == "won" or self.results.count(outcome) < 2:
             time.sleep(0.4)
         later = self.grab()
+        if outcome == "won" and later.shape == before.shape and \
+                not self._board_gone(self.ids(before), self.ids(later)):
+            more = self.wait_change(later, timeout=1.0)  # a dialog may come later still
+            later = later if more is None else more
         if later.shape == after.shape:
             after = later
         self.endings.append(Ending(outcome, before, after))
@@ -782,6 +812,7 @@ class LiveCalibrator:
             if fresh is not None:
                 return fresh
             now = self.grab()
+            self._late_dialog(ending, now)
             for rect in changed_blobs(ending.before, now, self.g.bounds(), self.volatile)[:8]:
                 if any(_overlap(rect, t) for t in tried):
                     continue
@@ -801,6 +832,16 @@ class LiveCalibrator:
                 self.mouse.key("Escape")  # close a dialog that no click closed
                 escaped = self.dismissed = True
         return self._restart_by_key()
+
+    def _late_dialog(self, ending: Ending, now: Image) -> None:
+        """A win's dialog may come well after the win (a loaded machine): keep the
+        frame that shows it as what the win looked like."""
+        if ending.outcome != "won" or now.shape != ending.before.shape:
+            return
+        before = self.ids(ending.before)
+        if not self._board_gone(before, self.ids(ending.after)) and \
+                self._board_gone(before, self.ids(now)):
+            ending.after = now
 
     def _known_restart(self) -> tuple[IdGrid, Image] | None:
         """The way learned before (a control may take a moment to work after a win:
@@ -951,7 +992,10 @@ class LiveCalibrator:
         status: dict[str, Any] = {"win_needs_flags": self.win_needs_flags,
                                   "first_click_rule": self._rule()}
         lost = next((e for e in self.endings if e.outcome == "lost"), None)
-        won = next((e for e in self.endings if e.outcome == "won"), None)
+        wins = [e for e in self.endings if e.outcome == "won"]
+        # a win that covered the board (a dialog) shows the most
+        won = next((e for e in wins if self._board_gone(self.ids(e.before), self.ids(e.after))),
+                   wins[0] if wins else None)
         face = None
         fresh = self.start_image if self.start_image is not None else None
         if lost is not None and fresh is not None and fresh.shape == lost.before.shape:
@@ -974,18 +1018,33 @@ class LiveCalibrator:
                                "templates": tpl})
                 return status
         status["method"] = "board"
-        if won is not None and self._board_gone(self.ids(won.before), self.ids(won.after)):
-            box = dialog_box(won.before, won.after, self.g.pitch_x)
-            if box is not None:
-                patch = distinctive_patch(won.after, box)
-                if patch is not None and _absent(crop(won.after, patch),
-                                                 [e.before for e in self.endings]):
-                    status["templates"] = {"won": [crop(won.after, patch)]}
-                    # a dialog keeps its size when the window changes: look for it
-                    # anywhere within its own size around the board
-                    dw, dh = float(box.width), float(box.height)
-                    status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
+        if won is None:
+            return status
+        why = self._learn_win_display(won, status)
+        self.log(f"win display: {why}")
+        if "templates" not in status:
+            self.notes.append(f"the win is told by the board alone ({why})")
         return status
+
+    def _learn_win_display(self, won: Ending, status: dict[str, Any]) -> str:
+        """A dialog that covers the board at a win: its title as the "won" template
+        (in ``status``). Says what was found."""
+        if not self._board_gone(self.ids(won.before), self.ids(won.after)):
+            return "nothing covered the board"
+        box = dialog_box(won.before, won.after, self.g.pitch_x)
+        if box is None:
+            return "no solid box came over the board"
+        patch = distinctive_patch(won.after, box)
+        if patch is None:
+            return "the box that came over the board has no detail"
+        if not _absent(crop(won.after, patch), [e.before for e in self.endings]):
+            return "the box's title also shows during play"
+        status["templates"] = {"won": [crop(won.after, patch)]}
+        # a dialog keeps its size when the window changes: look for it anywhere
+        # within its own size around the board
+        dw, dh = float(box.width), float(box.height)
+        status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
+        return f"a dialog, its title at ({patch.left}, {patch.top}) learned"
 
 
 def rare_number_odds(probs: np.ndarray, wanted: Sequence[int]) -> np.ndarray:
@@ -1011,6 +1070,21 @@ def rare_number_odds(probs: np.ndarray, wanted: Sequence[int]) -> np.ndarray:
                 shifted = np.concatenate([np.zeros((rows, cols, 1)), dist[..., :-1]], axis=2)
                 dist = dist * (1 - q) + shifted * q
     return np.asarray((1 - p) * dist[..., list(wanted)].sum(axis=2))
+
+
+def loss_clarity(ids: IdGrid, names: dict[Cell, int] | None) -> float:
+    """How clearly a frame shows a loss: squares read as shown mines whose look other
+    shown mines share, less those with a look of their own (pieces of a dialog).
+
+    >>> ids = np.array([[5, 5, 7, 8]])
+    >>> loss_clarity(ids, {(0, 0): MINE, (0, 1): MINE, (0, 2): MINE, (0, 3): 1})
+    1.0
+    """
+    if names is None:
+        return float("-inf")
+    looks = [int(ids[cell]) for cell, code in names.items() if code == MINE]
+    shared = {lk for lk in looks if looks.count(lk) > 1}
+    return float(sum(1 if lk in shared else -1 for lk in looks))
 
 
 def dialog_box(before: Image, after: Image, pitch: float) -> PixelRect | None:

@@ -413,23 +413,26 @@ _LOCATE_43 = ("gnome-mines at 43 px from a skin learned at 49 px: vision.locate 
               "glyph fallback; here it knows 20 % (the shown mines' glyph is drawn at "
               "another scale), while read_board on the same lattice reads 100 %")
 _QUESTION_23 = ("gnome-mines question mark at 23 px (a flag with a 3 px '?') from a skin "
-                "learned at 49 px: the glyph fallback leaves it unknown (never misread)")
-STILL_UNREAD: dict[str, str] = {
-    "gnome-mines/dense_lost_1": _LOCATE_43,
-    "gnome-mines/dense_lost_2": _LOCATE_43,
-    "gnome-mines/dense_lost_3": _LOCATE_43,
-    "gnome-mines/expert_900x480_lost": _QUESTION_23,
-    "gnome-mines/expert_900x480_playing": _QUESTION_23,
+                "learned at 49 px: the glyph fallback leaves it unknown (never misread) "
+                "in some runs and reads it in others, by which sub-pixel variants of the "
+                "question mark the run kept")
+STILL_UNREAD: dict[str, tuple[str, bool]] = {
+    "gnome-mines/dense_lost_1": (_LOCATE_43, True),
+    "gnome-mines/dense_lost_2": (_LOCATE_43, True),
+    "gnome-mines/dense_lost_3": (_LOCATE_43, True),
+    "gnome-mines/expert_900x480_lost": (_QUESTION_23, False),
+    "gnome-mines/expert_900x480_playing": (_QUESTION_23, False),
 }
-"""Fixtures a skin calibrated from scratch does not read yet, with the reason (strict
-xfail: one that starts to read exactly fails the test until it is taken off the list)."""
+"""Fixtures a skin calibrated from scratch does not read yet: the reason, and whether
+it never reads (strict xfail: one that starts to read exactly fails the test until it
+is taken off the list) or only in some runs."""
 
 
 def fixture_cases(game: str) -> list[Any]:
     out = []
     for case in sorted((FIXTURES / game).glob("*.png")):
-        reason = STILL_UNREAD.get(f"{game}/{case.stem}")
-        marks = [*LIVE, pytest.mark.xfail(reason=reason, strict=True)] if reason else LIVE
+        reason, strict = STILL_UNREAD.get(f"{game}/{case.stem}", ("", True))
+        marks = [*LIVE, pytest.mark.xfail(reason=reason, strict=strict)] if reason else LIVE
         out.append(pytest.param(game, case, marks=marks, id=f"{game}-{case.stem}"))
     return out
 
