@@ -221,7 +221,7 @@ class Player:
                 raise PlayStopped("stopped by Ctrl+C")
             t0 = frame.start if frame is not None else time.perf_counter()
             c0 = frame.cpu_start if frame is not None else time.thread_time()
-            self.mouse.look_ahead()  # its answer comes while the board is read and solved
+            self.mouse.look_ahead()  # (unless the redraw wait asked): checked before clicks
             seen, decision = self.observe(game, frame.image if frame is not None else None)
             if seen.status in ("won", "lost"):
                 return self._ended(game, seen)
@@ -629,7 +629,8 @@ class Player:
         it) and two consecutive frames agree (or the timeout passes). Returns the
         seconds waited, up to the start of the grab of the settled frame, and that
         frame (None after a timeout): the next turn reads it, and its grab counts in
-        that turn's time."""
+        that turn's time. Each new frame also asks where the pointer is (without
+        waiting): the answer is checked before the next clicks."""
         t0 = time.perf_counter()
         deadline = t0 + self.config.redraw_timeout
         previous: Image | None = None
@@ -644,6 +645,7 @@ class Player:
                 return start - t0, _Frame(frame, start, cpu_start)
             else:
                 previous = frame
+                self.mouse.look_ahead(renew=True)  # the pointer now, checked before clicks
             time.sleep(0.001)  # frames at least 1 ms apart: a drawing pause must last
 
     # ----------------------------------------------------------------- game end

@@ -444,12 +444,16 @@ class GuardedMouse:
             inner.holding = False
             inner.flush()
 
-    def look_ahead(self) -> None:
+    def look_ahead(self, renew: bool = False) -> None:
         """Ask where the pointer is now without waiting (when the backend can), for the
-        next :meth:`check`; nothing happens otherwise."""
+        next :meth:`check`; nothing happens otherwise. A look asked before is kept,
+        unless ``renew``: then it is checked at the next check like any other."""
         look = getattr(self.inner, "look", None)
-        if look is not None and self._ahead is None:
-            self._ahead = (look(), self._sent, look)
+        if look is None or (self._ahead is not None and not renew):
+            return
+        if self._ahead is not None:
+            self._looks.append((self._ahead[0], list(self._trail)))
+        self._ahead = (look(), self._sent, look)
 
     def check(self) -> None:
         """Raise :class:`MouseStopped` if play must stop before the next action."""

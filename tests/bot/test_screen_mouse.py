@@ -151,6 +151,18 @@ def test_guard_looks_ahead_and_still_sees_every_hand_move() -> None:
         guard.check()
 
 
+def test_guard_renewed_look_ahead_keeps_the_old_look() -> None:
+    rec = DeferredMouse()
+    guard = GuardedMouse(rec)
+    guard.move(ScreenPoint(400, 300))
+    rec.pointer = ScreenPoint(420, 300)  # a hand, seen by the first look only:
+    guard.look_ahead()
+    rec.pointer = ScreenPoint(400, 300)  # it went back before the newer look
+    guard.look_ahead(renew=True)
+    with pytest.raises(PointerMoved):
+        guard.check()  # the newer look does not hide the older one
+
+
 def test_guard_batch_sends_clicks_and_looks_in_one_write() -> None:
     rec = DeferredMouse()
     guard = GuardedMouse(rec)
