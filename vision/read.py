@@ -442,7 +442,7 @@ def _settle(samples: F32, backgrounds: F32, bound: F32, bank: TemplateBank,
     the limit and every template of another state whose bound is within d / MARGIN**2 is
     compared and found further, that state is the answer whatever the nearest template
     of its own state is; its nearest template (needed only for the colour check) is
-    among those whose bound is below d, and when the colour check comes out the same for
+    among those whose bound is at most d, and when the colour check comes out the same for
     all of them it is settled too. Returned distances of settled samples are d (an upper
     bound of the nearest); other rows are not settled and their codes are meaningless."""
     n, dims = samples.shape
@@ -460,8 +460,7 @@ def _settle(samples: F32, backgrounds: F32, bound: F32, bank: TemplateBank,
     far = bound.min(axis=1) > limit * 1.001
     clear = near & (other > d1 / MARGIN ** 2)
     # the colour check against every template that could be the nearest
-    r, c = np.nonzero(same & (bound < d1[:, None]) & clear[:, None])
-    r, c = np.concatenate([r, rows[clear]]), np.concatenate([c, first[clear]])
+    r, c = np.nonzero(same & (bound <= d1[:, None]) & clear[:, None])  # (first among them)
     bad = np.abs(backgrounds[r] - bank.backgrounds[c]).max(axis=1) > BG_TOL / strictness
     n_bad = np.bincount(r, bad, minlength=n)
     n_all = np.bincount(r, minlength=n)
