@@ -72,11 +72,14 @@ CORE_SHARE = 0.75
 """Pixels with at least this share of the strongest ink give the glyph's colour."""
 HEIGHTS = (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 22, 24, 27, 30, 33, 36, 40, 45)
 """Glyph heights (px) a glyph is shrunk to before it is compared with a smaller one."""
-PHASES = (-1 / 3, 0.0, 1 / 3)
-"""Sub-pixel offsets (pixels of the shrunk glyph) a template is also shrunk at, while
-the glyph is at most PHASED_TO px tall (a small glyph's look depends on where it falls
-on the pixel grid)."""
+PHASES = (-0.5, -0.25, 0.0, 0.25)
+"""Sub-pixel offsets (pixels of the shrunk glyph, a quarter-pixel grid over one pixel)
+a glyph is also shrunk at, in x and y, while it is at most PHASED_TO px tall (a small
+glyph's look depends on where it falls on the pixel grid)."""
 PHASED_TO = 16
+SQUARE_PHASES = (-1 / 3, 0.0, 1 / 3)
+"""The coarser grid a square is shrunk at to meet a template smaller than SHRINK_FROM
+(a shrink per offset and square, where a template's offsets are shrunk once)."""
 SHRINK_FROM = 12
 """Templates whose glyph is at least this tall are compared one height lower (shrunk,
 with their offsets) with squares at least as tall: one shrink of the square, not one
@@ -247,10 +250,11 @@ def _shrunk(source: Source, height: int, phase: tuple[float, float] = (0.0, 0.0)
     return row if out[1] else (*out[:6], row[6])  # the centre where it was cut
 
 
-def _phases(height: int) -> list[tuple[float, float]]:
+def _phases(height: int, grid: tuple[float, ...] = PHASES) -> list[tuple[float, float]]:
+    """The (dx, dy) offsets a glyph shrunk to ``height`` px is cut at."""
     if height > PHASED_TO:
         return [(0.0, 0.0)]
-    return [(dx, dy) for dy in PHASES for dx in PHASES]
+    return [(dx, dy) for dy in grid for dx in grid]
 
 
 @dataclass(frozen=True, eq=False)
@@ -384,7 +388,7 @@ def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
     for m in np.unique(meet).tolist():
         looks, states = bank.shrunk(m, templates[meet == m])
         own = m < level and bool((native[meet == m] == m).any())  # unshrunk templates
-        phases = _phases(HEIGHTS[m]) if own else [(0.0, 0.0)]
+        phases = _phases(HEIGHTS[m], SQUARE_PHASES) if own else [(0.0, 0.0)]
         mine = _stack([_shrunk(c, HEIGHTS[m], p) if m < level else c.look
                        for c in cells for p in phases])
         score, *rest = _gaps(mine, looks)
