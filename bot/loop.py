@@ -152,7 +152,8 @@ class _Frame:
 
 BOARD_MARGIN = 3
 """Pixels around the board in a turn's capture: the reader looks one pixel outside the
-board and the moved-window ring lies two pixels outside."""
+board and the moved-window ring lies two pixels outside (the right margin is wider, up
+to a width of a multiple of 8 pixels, so bot.frames compares rows as 8-byte words)."""
 
 
 class Player:
@@ -325,8 +326,9 @@ class Player:
         self.region = clip_rect(PixelRect(b.left - px, b.top - top, b.width + 2 * px,
                                           b.height + top + py), *self.screen.size())
         m = BOARD_MARGIN
-        self.board_region = clip_rect(PixelRect(b.left - m, b.top - m, b.width + 2 * m,
-                                                b.height + 2 * m), *self.screen.size())
+        width = b.width + 2 * m + (-(b.width + 2 * m)) % 8  # whole 8-byte words a row:
+        self.board_region = clip_rect(PixelRect(b.left - m, b.top - m, width,  # (quick
+                                                b.height + 2 * m), *self.screen.size())  # diffs)
         self.board_geometry = geometry.shifted(-self.board_region.left, -self.board_region.top)
         self.mouse.allow([self._screen_rect(b)])
         self._frame: Image | None = None
