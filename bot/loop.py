@@ -749,7 +749,7 @@ class Player:
         """Does the board show a new game (readable, no mines or flags, safe squares
         left to open, not reported won or lost)?"""
         image, geometry = self.capture()
-        board = self.read(*self.capture_board_from(self.board_view(image)))
+        board = self.read(*self.capture_board_from(np.ascontiguousarray(self.board_view(image))))
         if (board == UNKNOWN).any() or np.isin(board, (EXPLODED, MINE, FLAG, WRONG_FLAG)).any():
             return False
         if int(np.isin(board, (COVERED, QUESTION)).sum()) <= self.mines:
