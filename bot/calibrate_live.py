@@ -511,8 +511,11 @@ class LiveCalibrator:
             late = self.grab()
             if not np.array_equal(crop(late, self.g.bounds()), crop(image, self.g.bounds())):
                 settled = self.wait_change(image)  # still redrawing: read again
-                image = late if settled is None else settled
-                ids = self.ids(image)
+                now = late if settled is None else settled
+                if self._board_gone(ids, self.ids(now)):  # a dialog came: a win
+                    self._ended("won", image, now)
+                    return self.ids(now), now
+                image, ids = now, self.ids(now)
                 continue
             if not cells:
                 return self.finish_win(ids, image)
@@ -787,10 +790,12 @@ class LiveCalibrator:
         if outcome == "won" or self.results.count(outcome) < 2:
             time.sleep(0.4)
         later = self.grab()
-        if outcome == "won" and later.shape == before.shape and \
-                not self._board_gone(self.ids(before), self.ids(later)):
-            more = self.wait_change(later, timeout=1.0)  # a dialog may come later still
-            later = later if more is None else more
+        if outcome == "won" and later.shape == before.shape:
+            if not self._board_gone(self.ids(before), self.ids(later)):
+                more = self.wait_change(later, timeout=1.0)  # a dialog may come later still
+                later = later if more is None else more
+            if self._board_gone(self.ids(before), self.ids(later)):
+                later = self._steady(1.0)  # a dialog window is drawn in steps
         if later.shape == after.shape:
             after = later
         self.endings.append(Ending(outcome, before, after))
@@ -841,7 +846,7 @@ class LiveCalibrator:
         before = self.ids(ending.before)
         if not self._board_gone(before, self.ids(ending.after)) and \
                 self._board_gone(before, self.ids(now)):
-            ending.after = now
+            ending.after = self._steady(1.0)  # a dialog window is drawn in steps
 
     def _known_restart(self) -> tuple[IdGrid, Image] | None:
         """The way learned before (a control may take a moment to work after a win:
@@ -1020,24 +1025,60 @@ class LiveCalibrator:
         status["method"] = "board"
         if won is None:
             return status
-        why = self._learn_win_display(won, status)
+        covered = [e for e in wins if self._board_gone(self.ids(e.before), self.ids(e.after))]
+        for ending in covered or [won]:
+            why = self._learn_win_display(ending, status)
+            if "templates" in status:
+                break
         self.log(f"win display: {why}")
         if "templates" not in status:
             self.notes.append(f"the win is told by the board alone ({why})")
         return status
+
+    def _hidden_patch(self, image: Image) -> PixelRect | None:
+        """The box of the biggest connected patch of squares of no known look."""
+        unknown = (self.knowledge(self.ids(image)) == UNKNOWN).astype(np.uint8)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(unknown, connectivity=8)
+        if n < 2:
+            return None
+        biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        rows, cols = np.nonzero(labels == biggest)
+        a = self.g.cell_rect((int(rows.min()), int(cols.min())))
+        z = self.g.cell_rect((int(rows.max()), int(cols.max())))
+        return PixelRect(a.left, a.top, z.left + z.width - a.left, z.top + z.height - a.top)
+
+    def _unread(self, image: Image) -> np.ndarray:
+        """Pixels of ``image`` off the board or in a square of no known look."""
+        keep = np.ones(image.shape[:2], bool)
+        known = self.knowledge(self.ids(image)) != UNKNOWN
+        for r, c in np.argwhere(known):
+            rect = self.g.cell_rect((int(r), int(c)))
+            keep[rect.top:rect.top + rect.height, rect.left:rect.left + rect.width] = False
+        return keep
 
     def _learn_win_display(self, won: Ending, status: dict[str, Any]) -> str:
         """A dialog that covers the board at a win: its title as the "won" template
         (in ``status``). Says what was found."""
         if not self._board_gone(self.ids(won.before), self.ids(won.after)):
             return "nothing covered the board"
-        box = dialog_box(won.before, won.after, self.g.pitch_x)
+        keep = self._unread(won.after)
+        box = dialog_box(won.before, won.after, self.g.pitch_x, keep)
+        # the biggest patch of squares it hides, too (a dialog drawn in steps may show
+        # in both frames)
+        cells = self._hidden_patch(won.after)
+        if box is None or (cells is not None and not _contains(box, cells)):
+            box = cells
+        elif cells is not None:
+            box = _union([box, cells])
         if box is None:
             return "no solid box came over the board"
         patch = distinctive_patch(won.after, box)
         if patch is None:
             return "the box that came over the board has no detail"
-        if not _absent(crop(won.after, patch), [e.before for e in self.endings]):
+        during_play = [e.before for e in self.endings if e.outcome == "lost"]
+        if self.start_image is not None:
+            during_play.append(self.start_image)
+        if not _absent(crop(won.after, patch), during_play):
             return "the box's title also shows during play"
         status["templates"] = {"won": [crop(won.after, patch)]}
         # a dialog keeps its size when the window changes: look for it anywhere
@@ -1087,9 +1128,12 @@ def loss_clarity(ids: IdGrid, names: dict[Cell, int] | None) -> float:
     return float(sum(1 if lk in shared else -1 for lk in looks))
 
 
-def dialog_box(before: Image, after: Image, pitch: float) -> PixelRect | None:
+def dialog_box(before: Image, after: Image, pitch: float,
+               keep: np.ndarray | None = None) -> PixelRect | None:
     """The box of what came over the screen between two frames (a dialog), leaving
-    out changes smaller than a square (flags the game puts on the mines at a win).
+    out changes smaller than a square (flags the game puts on the mines at a win) and
+    pixels not in ``keep`` (squares that read as a known look: opened by the last
+    click, not covered by the dialog).
 
     >>> a = np.zeros((200, 300, 3), np.uint8); b = a.copy()
     >>> b[50:150, 100:250] = 200; b[10:20, 10:20] = 255  # a dialog and a flag
@@ -1098,7 +1142,8 @@ def dialog_box(before: Image, after: Image, pitch: float) -> PixelRect | None:
     """
     k = max(3, int(round(pitch * 0.6)) * 2 + 1)  # odd: the box does not shift
     # the gaps between squares may be the dialog's own colour: close them first
-    mask = cv2.morphologyEx(_diff_mask(before, after).astype(np.uint8), cv2.MORPH_CLOSE,
+    changed = _diff_mask(before, after) & (True if keep is None else keep)
+    mask = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_CLOSE,
                             np.ones((9, 9), np.uint8))
     solid = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     return _bounding_box(solid.astype(bool))
@@ -1152,6 +1197,12 @@ def grow(r: PixelRect, shape: tuple[int, ...], share: float = 0.4) -> PixelRect:
     right = min(shape[1], r.left + r.width + dx)
     bottom = min(shape[0], r.top + r.height + dy)
     return PixelRect(left, top, right - left, bottom - top)
+
+
+def _contains(a: PixelRect, b: PixelRect) -> bool:
+    """Does ``a`` contain the centre of ``b``?"""
+    x, y = b.left + b.width / 2, b.top + b.height / 2
+    return a.left <= x < a.left + a.width and a.top <= y < a.top + a.height
 
 
 def _overlap(a: PixelRect, b: PixelRect) -> bool:
