@@ -78,17 +78,32 @@ def neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
 
 
 def neighbour_sum(mask: npt.NDArray[np.generic]) -> npt.NDArray[np.int16]:
-    """For each square, the sum of ``mask`` over its up to 8 neighbours.
+    """For each square, the sum of ``mask`` (booleans or small integers) over its up to
+    8 neighbours.
+
+    Two small matrix products: ``B(rows) @ mask @ B(cols) - mask``, where ``B(n)`` is
+    the n x n matrix of ones on and beside the diagonal (sums of three along each axis);
+    in float32, exact for any sum below 2**24, and about half the time of shifted adds
+    on an intermediate board (the solver calls this some 20 times a move).
 
     >>> neighbour_sum(np.array([[1, 0, 0]], dtype=bool)).tolist()
     [[0, 1, 0]]
+    >>> neighbour_sum(np.ones((3, 3), dtype=bool)).tolist()
+    [[3, 5, 3], [5, 8, 5], [3, 5, 3]]
     """
-    a = mask.astype(np.int16)
-    rows = a.copy()  # vertical sums of three: a[r-1] + a[r] + a[r+1]
-    rows[1:] += a[:-1]
-    rows[:-1] += a[1:]
-    out = rows.copy()  # then horizontal sums of three
-    out[:, 1:] += rows[:, :-1]
-    out[:, :-1] += rows[:, 1:]
+    a = mask.astype(np.float32)
+    out = _band(a.shape[0]) @ a @ _band(a.shape[1])
     out -= a
-    return out
+    return out.astype(np.int16)
+
+
+_BANDS: dict[int, npt.NDArray[np.float32]] = {}
+
+
+def _band(n: int) -> npt.NDArray[np.float32]:
+    """The n x n float32 matrix with ones on, just above and just below the diagonal."""
+    band = _BANDS.get(n)
+    if band is None:
+        i = np.arange(n)
+        band = _BANDS[n] = (np.abs(i[:, None] - i[None, :]) <= 1).astype(np.float32)
+    return band
