@@ -69,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
     if args.max_games < args.games:
         return _fail("--max-games must be at least --games")
     try:
+        parse_states(args.want)
+    except ValueError as exc:
+        return _fail(str(exc))
+    try:
         out = _out_dir(args)
         base = _base(out)
         if args.sources:

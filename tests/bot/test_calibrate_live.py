@@ -264,6 +264,8 @@ def test_calibrate_from_screenshots_writes_a_skin(tmp_path: Path,
     (["--name", "../x", "--from", "a.png"], "bad skin name"),
     (["--name", "x", "--from", "missing.png"], "cannot read image"),
     (["--name", "x", "--games", "0"], "--games"),
+    (["--name", "x", "--games", "3", "--max-games", "2"], "--max-games"),
+    (["--name", "x", "--want", "0-9"], "unknown state"),
 ])
 def test_calibrate_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str],
                                                    message: str,
