@@ -204,14 +204,14 @@ def _constraints(board: Board, unk: BoolArray, mine: BoolArray) -> list[Constrai
     """One constraint per number next to an unknown square (duplicates removed)."""
     rows, cols = board.shape
     nbs = flat_neighbours(rows, cols)
-    unk_flat = unk.ravel()
-    mine_flat = mine.ravel()
-    values = board.ravel()
+    unk_flat = unk.ravel().tolist()  # Python lists: far quicker to index one by one
+    mine_flat = mine.ravel().tolist()
+    values = board.ravel().tolist()
     todo = np.flatnonzero(((board >= 0) & (neighbour_sum(unk) > 0)).ravel())
     seen: dict[tuple[int, ...], int] = {}
     for i in todo.tolist():
         cells = tuple(j for j in nbs[i] if unk_flat[j])
-        need = int(values[i]) - sum(1 for j in nbs[i] if mine_flat[j])
+        need = values[i] - sum(1 for j in nbs[i] if mine_flat[j])
         if seen.setdefault(cells, need) != need:
             raise InconsistentBoard("two numbers disagree about the same squares")
     return list(seen.items())
@@ -740,7 +740,7 @@ def _solve_cached(key: ComponentKey,
 
 
 def _cells(mask: BoolArray) -> tuple[Cell, ...]:
-    return tuple((int(r), int(c)) for r, c in np.argwhere(mask))
+    return tuple((r, c) for r, c in np.argwhere(mask).tolist())
 
 
 def unknown_cells(board: Board) -> Iterable[Cell]:
