@@ -1,0 +1,232 @@
+"""Name number looks from mid-game frames alone, by the consistency of the game's logic.
+
+Some games never show every mine (sgt-mines shows only the mine that was hit, so the
+player may undo), so no frame names its numbers by counting. Every frame of play still
+constrains them: each open look stands for one number 0-8 (different looks for
+different numbers), and some layout of mines must fit every number on the frame.
+:func:`name_looks_by_consistency` enumerates the mappings look -> number that fit every
+frame (and the mine count, if known) and names a look only when every mapping that
+survives gives it the same number; when the evidence is not enough, nothing is named.
+
+The search is pruned by bounds read from the frames: a look's number is at most its
+count of unrevealed (or mine) neighbours and at least its count of shown-mine
+neighbours on every square where it appears; games open the squares around a 0 by
+themselves, so a look next to an unrevealed square is no 0 (``zero_floods``). A partial
+mapping is checked with the exact engine (:func:`solver.probability.analyse`), the
+looks not yet given a number standing as opened squares without a number (safe, no
+constraint): if that board already has no layout, no completion has one.
+
+Frames are look-id grids (``vision.calibrate.CellBank``). ``known`` names looks already
+known (the covered look, flags, shown mines, numbers). Flags and question marks count as
+unrevealed squares (a flag may be wrong), shown and exploded mines as mines.
+
+>>> import numpy as np
+>>> ids = np.array([[7, 7, 7],      # 7 = covered, 1 and 2 unnamed open looks
+...                 [1, 1, 1],      # (one mine, above the middle square)
+...                 [2, 2, 2]])
+>>> name_looks_by_consistency([ids], {}, covered_look=7)   # 2 borders nothing covered
+{1: 1, 2: 0}
+>>> name_looks_by_consistency([ids[:2, :2]], {}, covered_look=7)  # 1, 2 or 3: no name
+{}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    WRONG_FLAG,
+    Board,
+    neighbour_sum,
+)
+from solver.probability import (
+    InconsistentBoard,
+    _components,
+    _constraints,
+    analyse,
+    deduce,
+    is_any,
+    solve_component,
+)
+
+IdGrid = npt.NDArray[np.integer]
+
+UNREVEALED_LOOK_CODES = (COVERED, FLAG, QUESTION)
+"""Codes of looks that stand for a square not opened (a flag may be wrong: unrevealed)."""
+MINE_LOOK_CODES = (MINE, EXPLODED)
+"""Codes of looks that stand for a mine the game shows."""
+FREE = WRONG_FLAG
+"""Code for an open square whose number is not assigned yet: safe, no constraint."""
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """One frame as a base board (known looks filled in, variables FREE) and masks."""
+
+    base: Board
+    masks: Mapping[int, npt.NDArray[np.bool_]]  # variable look -> its squares here
+
+
+def _base_code(code: int) -> int:
+    if code in UNREVEALED_LOOK_CODES:
+        return COVERED
+    if code in MINE_LOOK_CODES:
+        return MINE
+    return code
+
+
+def _frame(ids: IdGrid, codes: Mapping[int, int], variables: set[int]) -> _Frame:
+    base = np.full(ids.shape, FREE, np.int8)
+    masks = {}
+    for look in np.unique(ids).tolist():
+        where = ids == look
+        if look in variables:
+            masks[look] = where
+        else:
+            base[where] = _base_code(codes[look])
+    return _Frame(base, masks)
+
+
+def _dominated(f: _Frame, ids_f: IdGrid, ids_g: IdGrid) -> bool:
+    """Does frame ``ids_g`` show everything ``f`` shows (the same look on every square
+    not covered in ``f``)? Then ``f`` adds no evidence: a later frame of one game."""
+    if ids_f.shape != ids_g.shape:
+        return False
+    shown = f.base != COVERED
+    return bool(np.array_equal(ids_f[shown], ids_g[shown]))
+
+
+def _useful(ids: Sequence[IdGrid], frames: Sequence[_Frame]) -> list[_Frame]:
+    """The frames no other frame shows more of, the most open first."""
+    keep = []
+    for i, f in enumerate(frames):
+        if any(j != i and _dominated(f, ids[i], ids[j]) and
+               (not _dominated(frames[j], ids[j], ids[i]) or j < i)
+               for j in range(len(frames))):
+            continue
+        keep.append(f)
+    return sorted(keep, key=lambda f: -int((f.base != COVERED).sum()))
+
+
+def _bounds(frames: Sequence[_Frame], variables: set[int], zero_floods: bool,
+            ) -> dict[int, tuple[int, int]]:
+    """Each variable look's lowest and highest possible number over all frames."""
+    lo = dict.fromkeys(variables, 0)
+    hi = dict.fromkeys(variables, 8)
+    for f in frames:
+        unrevealed = neighbour_sum(f.base == COVERED)
+        mines = neighbour_sum(f.base == MINE)
+        for look, where in f.masks.items():
+            hi[look] = min(hi[look], int((unrevealed + mines)[where].min()))
+            lo[look] = max(lo[look], int(mines[where].max()))
+            if zero_floods and bool((unrevealed[where] > 0).any()):
+                lo[look] = max(lo[look], 1)
+    return {look: (lo[look], hi[look]) for look in variables}
+
+
+def _fits(board: Board, mines: int | None) -> bool:
+    """Does some layout of mines fit ``board`` (with ``mines`` in all, if given)?"""
+    try:
+        if mines is not None:
+            analyse(board, mines)
+            return True
+        unknown = is_any(board, (COVERED,))
+        mine, safe = deduce(board, unknown, board == MINE)
+        for key in _components(_constraints(board, unknown & ~mine & ~safe, mine)):
+            solve_component(key)
+    except InconsistentBoard:
+        return False
+    return True
+
+
+def _board(f: _Frame, mapping: Mapping[int, int]) -> Board:
+    board = f.base.copy()
+    for look, where in f.masks.items():
+        if look in mapping:
+            board[where] = mapping[look]
+    return board
+
+
+class TooManyMappings(RuntimeError):
+    """The search met its node budget before it had seen every fitting mapping."""
+
+
+@dataclass
+class _Search:
+    """Depth-first search over look -> number mappings, pruned by the exact engine."""
+
+    frames: Sequence[_Frame]
+    order: Sequence[int]
+    candidates: Mapping[int, Sequence[int]]
+    mines: int | None
+    max_nodes: int
+    seen: dict[int, set[int]]
+    nodes: int = 0
+
+    def open_looks(self) -> list[int]:
+        """Looks that may still be named (fewer than two numbers seen in fits)."""
+        return [look for look in self.order if len(self.seen[look]) < 2]
+
+    def run(self, depth: int, mapping: dict[int, int], used: set[int]) -> None:
+        if not self.open_looks():
+            return  # every look already has two fitting numbers: nothing to name
+        if depth == len(self.order):
+            for look, n in mapping.items():
+                self.seen[look].add(n)
+            return
+        look = self.order[depth]
+        for n in self.candidates[look]:
+            if n in used:
+                continue
+            self.nodes += 1
+            if self.nodes > self.max_nodes:
+                raise TooManyMappings(f"more than {self.max_nodes} partial mappings")
+            mapping[look] = n
+            if all(_fits(_board(f, mapping), self.mines) for f in self.frames
+                   if look in f.masks):
+                self.run(depth + 1, mapping, used | {n})
+            del mapping[look]
+
+
+def name_looks_by_consistency(frames: Sequence[IdGrid], known: Mapping[int, int],
+                              covered_look: int, mines: int | None = None,
+                              zero_floods: bool = True, max_nodes: int = 20000,
+                              ) -> dict[int, int]:
+    """Numbers for the unnamed looks of mid-game ``frames`` that every fitting mapping
+    agrees on (see the module doc); {} when no mapping fits, when the search needs more
+    than ``max_nodes`` steps, or when the evidence names nothing.
+
+    Every look in the frames that is neither ``covered_look`` nor in ``known`` is taken
+    for an opened number, each a different one, none a number ``known`` names already.
+    ``mines``: the game's mine count, if known. ``zero_floods``: the game opens the
+    squares around a 0 by itself, so a 0 never borders an unrevealed square.
+    """
+    codes = {**known, covered_look: COVERED}
+    variables = {int(v) for ids in frames for v in np.unique(ids).tolist()} - set(codes)
+    if not variables:
+        return {}
+    all_frames = [_frame(ids, codes, variables) for ids in frames]
+    useful = _useful(frames, all_frames)
+    bounds = _bounds(useful, variables, zero_floods)
+    taken = {code for code in known.values() if 0 <= code <= 8}
+    candidates = {look: [n for n in range(lo, hi + 1) if n not in taken]
+                  for look, (lo, hi) in bounds.items()}
+    order = sorted(variables, key=lambda lk: (len(candidates[lk]), lk))
+    search = _Search(useful, order, candidates, mines, max_nodes, {lk: set() for lk in order})
+    try:
+        search.run(0, {}, set())
+    except TooManyMappings:
+        return {}
+    if any(not values for values in search.seen.values()):
+        return {}  # no mapping fits at all
+    return {look: next(iter(values)) for look, values in sorted(search.seen.items())
+            if len(values) == 1}
