@@ -145,7 +145,7 @@ def test_a_wrong_flag_and_the_hit_mine_are_taken_as_they_are() -> None:
         game, frames = played(20 + seed, BoardSize(16, 16, 40), opens=10)
         assert game.mines is not None
         safe = np.argwhere((game.board == COVERED) & ~game.mines)
-        game.toggle_flag(tuple(int(v) for v in safe[0]))
+        game.toggle_flag((int(safe[0][0]), int(safe[0][1])))
         frames.append(looks(game.board))
         hit = np.argwhere((game.board == COVERED) & game.mines)[0]
         board = game.board.copy()
