@@ -113,10 +113,21 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     from vision.skin import Skin
 
     images = _read_images(list(args.sources))
+    sources = list(args.sources)
+    notes = []
+    if base:
+        sources, images, other = same_size(sources, images, base.cell_size)
+        if other:
+            notes.append(f"left out (cells of another size than the skin's "
+                         f"{base.cell_size[0]:.1f} px; calibrate a skin of that size "
+                         f"instead): {', '.join(other)}")
+        if not images:
+            raise ValueError("no screenshot shows cells of the skin's size")
     t0 = time.perf_counter()
     learned = learn_from_images(images, dict(base.cells) if base else None)
-    notes = [f"learned from {len(images)} screenshots in {time.perf_counter() - t0:.1f} s"]
-    misses = [p for p, g in zip(args.sources, learned.boards, strict=True) if g is None]
+    notes.insert(0, f"learned from {len(images)} screenshots in "
+                    f"{time.perf_counter() - t0:.1f} s")
+    misses = [p for p, g in zip(sources, learned.boards, strict=True) if g is None]
     if misses:
         notes.append(f"no board found in: {', '.join(misses)}")
     if learned.unnamed:
@@ -133,6 +144,28 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     skin = Skin(name, f"sweepbot calibrate --from ({len(images)} screenshots)", cell_size,
                 cells, status, restart)
     return skin, notes
+
+
+def same_size(sources: list[str], images: list[Any], cell_size: tuple[float, float],
+              tolerance: float = 0.04) -> tuple[list[str], list[Any], list[str]]:
+    """The screenshots whose board has cells of ``cell_size`` (within ``tolerance``),
+    and the names of the others (a skin extended with cells of another size reads
+    worse: gnome-mines draws its glyphs out of proportion to its tiles). A screenshot
+    with no board is kept (the learner reports it)."""
+    from vision.lattice import NoBoardError, find_lattice
+
+    keep_src, keep_img, other = [], [], []
+    for src, img in zip(sources, images, strict=True):
+        try:
+            g = find_lattice(img)
+        except NoBoardError:
+            g = None
+        if g is None or abs(g.pitch_x / cell_size[0] - 1) <= tolerance:
+            keep_src.append(src)
+            keep_img.append(img)
+        else:
+            other.append(src)
+    return keep_src, keep_img, other
 
 
 def _resize_cells(cells: Any, cell_size: tuple[float, float]) -> dict[int, tuple[Any, ...]]:

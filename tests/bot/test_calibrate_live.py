@@ -260,6 +260,27 @@ def test_calibrate_from_screenshots_writes_a_skin(tmp_path: Path,
     assert "not seen yet" in capsys.readouterr().out
 
 
+def test_extending_a_skin_leaves_out_screenshots_of_another_cell_size(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Cells of another size would blur the skin's templates (gnome-mines draws its
+    glyphs out of proportion to its tiles): only screenshots at the skin's size
+    extend it."""
+    out = tmp_path / "skin"
+    paths = lost_screens(tmp_path)
+    assert main(["calibrate", "--name", "synth", "--from", *paths, "--out", str(out)]) == 0
+    game = Game(BoardSize(16, 16, 40), "safe", seed=33)
+    game.open((8, 8))
+    game.open(tuple(int(v) for v in np.argwhere(game.mines & (game.board == COVERED))[0]))  # type: ignore[arg-type]
+    big = tmp_path / "big.png"
+    cv2.imwrite(str(big), render(game.board, Look(pitch_x=40.0, pitch_y=40.0,
+                                                  size=(800, 800)), "lost"))
+    capsys.readouterr()
+    assert main(["calibrate", "--name", "synth", "--from", str(big), paths[0],
+                 "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "learned from 1 screenshots" in said and "left out" in said and "big.png" in said
+
+
 @pytest.mark.parametrize("args, message", [
     (["--name", "../x", "--from", "a.png"], "bad skin name"),
     (["--name", "x", "--from", "missing.png"], "cannot read image"),
