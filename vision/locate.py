@@ -12,7 +12,10 @@ inside the cell. :func:`locate_board`
 4. grows the lattice row by row and column by column while the squares past its edge
    read as known cells of the skin (a border of revealed squares has no covered tile).
 
-The skin whose lattice reads best wins.
+The skin whose lattice reads best wins. Only when no skin's lattice reads well enough,
+the best ones are grown and judged again with the glyph fallback (:mod:`vision.glyph`)
+reading the squares the templates leave unknown (a skin learned at one window size
+meets numbers drawn at another size).
 
 >>> from vision.skin import load_skin
 >>> from solver.cells import COVERED, FLAG
@@ -29,8 +32,8 @@ The skin whose lattice reads best wins.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import cast
 
 import cv2
@@ -39,6 +42,7 @@ import numpy.typing as npt
 
 from solver.cells import COVERED, UNKNOWN
 from vision.geometry import BoardGeometry
+from vision.glyph import read_cells
 from vision.read import cell_samples, classify, template_bank
 from vision.skin import Image, Skin
 
@@ -48,6 +52,11 @@ COLOUR_TOL = 2
 GROW_KNOWN = 0.8  # a strip joins the board when this share of its squares reads as known
 GROW_STRICTNESS = 1.0  # ... read with the tolerances divided by this
 ACCEPT_KNOWN = 0.4  # a lattice is a board when this share of its squares reads as known
+RESCUE_TRIES = 2
+"""When no skin's lattice reaches ACCEPT_KNOWN, the best this many are grown and judged
+again with the glyph fallback (:mod:`vision.glyph`) reading the squares the template
+reader leaves unknown: a skin learned at one window size reads another size's numbers
+only by glyph. Never sooner (it costs a glyph read of the lattice's squares)."""
 
 
 class BoardNotFound(ValueError):
@@ -367,6 +376,22 @@ def _known_share(image: Image, g: BoardGeometry, skin: Skin, strictness: float =
     return float((codes != UNKNOWN).mean())
 
 
+def glyph_share(image: Image, g: BoardGeometry, skin: Skin, strictness: float = 1.0) -> float:
+    """The share of g's squares read as known by the template reader or, where it leaves
+    them unknown, by their glyphs (which reads only squares framed by their own tile's
+    colour: a lattice off the board's squares stays unknown)."""
+    codes, _ = classify(cell_samples(image, g), template_bank(skin), strictness)
+    unknown = np.flatnonzero(codes == UNKNOWN)
+    if not len(unknown):
+        return 1.0
+    cells = [(int(i) // g.cols, int(i) % g.cols) for i in unknown.tolist()]
+    still = np.count_nonzero(read_cells(image, g, skin, cells) == UNKNOWN)
+    return 1.0 - float(still) / len(codes)
+
+
+Share = Callable[[Image, BoardGeometry, Skin, float], float]
+
+
 def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
     """The one-cell-wide strip just outside ``side`` of g (same lattice)."""
     px, py = g.pitch_x, g.pitch_y
@@ -377,8 +402,9 @@ def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
     return BoardGeometry(g.skin, g.col_left(0), tops[0], px, py, 1, g.cols, g.lefts, None)
 
 
-def grow(image: Image, lat: Lattice, skin: Skin) -> BoardGeometry:
-    """Extend the lattice's box side by side while the next strip reads as known cells."""
+def grow(image: Image, lat: Lattice, skin: Skin, share: Share = _known_share) -> BoardGeometry:
+    """Extend the lattice's box side by side while the next strip reads as known cells
+    (``share`` of its squares)."""
     r0, c0 = 0, 0
     rows, cols = int(lat.rows.max()) + 1, int(lat.cols.max()) + 1
     g = _geometry(lat, skin.name, r0, c0, rows, cols)
@@ -387,8 +413,8 @@ def grow(image: Image, lat: Lattice, skin: Skin) -> BoardGeometry:
         moved = False
         for side in ("left", "right", "top", "bottom"):
             strip = _strip(g, side)
-            if not _inside(strip, image) or _known_share(image, strip, skin,
-                                                            GROW_STRICTNESS) < GROW_KNOWN:
+            if not _inside(strip, image) or share(image, strip, skin,
+                                                     GROW_STRICTNESS) < GROW_KNOWN:
                 continue
             if side == "left":
                 c0, cols = c0 - 1, cols + 1
@@ -428,8 +454,13 @@ def refine(image: Image, g: BoardGeometry, skin: Skin,
 
 @dataclass(frozen=True)
 class Candidate:
+    """A board hypothesis: its geometry, the share of its squares read as known, and
+    the lattice and skin it came from (to judge it again, see :func:`rescue`)."""
+
     geometry: BoardGeometry
     known: float
+    lattice: Lattice | None = field(default=None, compare=False, repr=False)
+    skin: Skin | None = field(default=None, compare=False, repr=False)
 
     @property
     def score(self) -> tuple[bool, float]:
@@ -437,11 +468,27 @@ class Candidate:
         return (self.known >= ACCEPT_KNOWN, self.known * cells)
 
 
-def _candidate(image: Image, lat: Lattice, skin: Skin) -> Candidate | None:
-    g = refine(image, grow(image, lat, skin), skin, lat.colours[:2])
+def _candidate(image: Image, lat: Lattice, skin: Skin,
+               share: Share = _known_share) -> Candidate | None:
+    g = refine(image, grow(image, lat, skin, share), skin, lat.colours[:2])
     if g.rows < 2 or g.cols < 2 or not _inside(g, image):
         return None
-    return Candidate(g, _known_share(image, g, skin))
+    return Candidate(g, share(image, g, skin, 1.0), lat, skin)
+
+
+def rescue(image: Image, cand: Candidate) -> Candidate | None:
+    """The candidate's lattice grown and judged again with :func:`glyph_share` (None
+    if it has no lattice or no longer fits the image)."""
+    if cand.lattice is None or cand.skin is None:
+        return None
+    return _candidate(image, cand.lattice, cand.skin, glyph_share)
+
+
+def _rescued(image: Image, seen: Sequence[Candidate]) -> list[Candidate]:
+    """Those of the RESCUE_TRIES best candidates a second look with glyphs accepts."""
+    best = sorted(seen, key=lambda c: c.score, reverse=True)[:RESCUE_TRIES]
+    again = [rescue(image, c) for c in best]
+    return [c for c in again if c is not None and c.score[0]]
 
 
 _FIRST: dict[int, tuple[Skin, frozenset[tuple[int, int, int]]]] = {}
@@ -515,11 +562,15 @@ def locate_board(image: Image, skins: Sequence[Skin]) -> BoardGeometry:
     if not skins:
         raise BoardNotFound("no skins to look for")
     good: list[Candidate] = []
+    seen: list[Candidate] = []
     for step in _steps(image):  # full size only when no skin finds a board at half size
         found = [locate_with_skin(image, s, (step,)) for s in skins]
         good = [c for c in found if c is not None and c.score[0]]
         if good:
             break
+        seen.extend(c for c in found if c is not None)
+    if not good:  # squares the template reader leaves unknown may read by glyph
+        good = _rescued(image, seen)
     if not good:
         names = ", ".join(s.name for s in skins)
         h, w = image.shape[:2]
