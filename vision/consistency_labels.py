@@ -106,15 +106,14 @@ def _dominated(f: _Frame, ids_f: IdGrid, ids_g: IdGrid) -> bool:
 
 
 def _useful(ids: Sequence[IdGrid], frames: Sequence[_Frame]) -> list[_Frame]:
-    """The frames no other frame shows more of, the most open first."""
-    keep = []
+    """The frames no other frame shows more of (an earlier frame of a game adds
+    nothing to a later one), the most open first."""
+    kept: list[int] = []
     for i, f in enumerate(frames):
-        if any(j != i and _dominated(f, ids[i], ids[j]) and
-               (not _dominated(frames[j], ids[j], ids[i]) or j < i)
-               for j in range(len(frames))):
+        if any(_dominated(f, ids[i], ids[j]) for j in kept):
             continue
-        keep.append(f)
-    return sorted(keep, key=lambda f: -int((f.base != COVERED).sum()))
+        kept = [j for j in kept if not _dominated(frames[j], ids[j], ids[i])] + [i]
+    return sorted((frames[i] for i in kept), key=lambda f: -int((f.base != COVERED).sum()))
 
 
 def _bounds(frames: Sequence[_Frame], variables: set[int], zero_floods: bool,
