@@ -45,6 +45,7 @@ from solver.cells import (
 from solver.probability import analyse
 from solver.strategies import get_strategy
 from vision.calibrate import IdGrid, Learner, is_flood, label_loss_transition, look_distance
+from vision.consistency_labels import name_looks_by_consistency
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.reveal import label_revealed_frame
@@ -234,6 +235,9 @@ class LiveCalibrator:
         self._last_image: Image | None = None
         self.steps: list[Image] = []
         """The frames the board went through during the last :meth:`wait_change`."""
+        self.play_frames: list[IdGrid] = []
+        """Frames of play, to name numbers by consistency (see :meth:`_hidden_loss`)."""
+        self.hidden_losses = 0
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -529,7 +533,8 @@ class LiveCalibrator:
                 raise CalibrationError("the game stopped responding: a click on the board "
                                        "changed nothing")
             new = self.ids(after)
-            if not is_flood(ids, new, cells) or self._board_gone(ids, new):
+            if not is_flood(ids, new, cells) or self._board_gone(ids, new) or \
+                    not (self.knowledge(new) == COVERED).any():
                 # a loss, a slow redraw, or a flash over the whole board (sgt-mines)
                 after, new = self._final(after, new)
             if moves == 0:
@@ -601,12 +606,18 @@ class LiveCalibrator:
         return None
 
     def _final(self, image: Image, ids: IdGrid, pause: float = 0.25) -> tuple[Image, IdGrid]:
-        """The frame once the board has stopped changing for ``pause`` seconds."""
-        for _ in range(8):
+        """The frame once the board has stopped changing for twice ``pause`` seconds (a
+        flash that alternates, sgt-mines' red one every 0.13 s, may match once)."""
+        same = 0
+        for _ in range(12):
             time.sleep(pause)
             again = self.grab()
             if np.array_equal(crop(again, self.g.bounds()), crop(image, self.g.bounds())):
-                return image, ids
+                same += 1
+                if same == 2:
+                    return image, ids
+                continue
+            same = 0
             image = again
             ids = self.ids(image)
         return image, ids
@@ -665,6 +676,7 @@ class LiveCalibrator:
         game no longer answers clicks, so a change that looked like an opened region
         (on a dense board every shown mine touches the next) is read as a loss."""
         known = self.L.known()
+        self.play_frames.append(before)
         revealed = self._revealed_end(before, after, clicked)
         if revealed is not None:
             self._ended(revealed, img_before, img_after)
@@ -674,6 +686,8 @@ class LiveCalibrator:
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
         if exploded or force or not is_flood(before, after, clicked):
+            if self._hit_only(before, after, clicked, known, exploded or force):
+                return self._hidden_loss(before, after, img_before, img_after, clicked)
             shown_ids, names = self._clearest_loss(before, after, known, clicked)
             if names is not None:
                 for cell, code in names.items():  # exact: each square counts twice
@@ -690,7 +704,59 @@ class LiveCalibrator:
                     self.log(f"the game has {self.mines} mines")
                 self._ended("lost", img_before, img_after)
                 return True
+        if self.hidden_losses:
+            self._name_by_consistency([after])
         return False  # a win is decided by finish_win, once only mines are left
+
+    def _hits(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
+              known: dict[int, int]) -> tuple[list[Cell], int]:
+        """Clicked squares (or their neighbours: a click on an opened number may open
+        its neighbours) that turned into a look of their own, known to be the hit mine
+        or not known at all; and how many changed squares show no known number."""
+        odd = [(int(r), int(c)) for r, c in np.argwhere(before != after)
+               if not 0 <= known.get(int(after[r, c]), -1) <= 8]
+        near = {(r + dr, c + dc) for r, c in clicked for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+        hits = [c for c in odd if c in near
+                and known.get(int(after[c]), EXPLODED) == EXPLODED
+                and int((after == after[c]).sum()) == 1]
+        return hits, len(odd)
+
+    def _hit_only(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
+                  known: dict[int, int], ended: bool) -> bool:
+        """Did a game that has ended (``ended``: the hit look is known, or the game
+        stopped answering) show one clicked square as the hit mine and hardly anything
+        else but known numbers: a loss that shows only the mine that was hit (sgt-mines;
+        a loss that shows its mines shows most of them)?"""
+        hits, odd = self._hits(before, after, clicked, known)
+        return ended and len(hits) == 1 and odd - 1 < max(3, (self.mines or 0) // 4)
+
+    def _hidden_loss(self, before: IdGrid, after: IdGrid, img_before: Image,
+                     img_after: Image, clicked: list[Cell]) -> bool:
+        """A loss that shows no mine but the one hit: the hit look is the exploded
+        mine, and the numbers are named by the consistency of the frames of play
+        (:func:`vision.consistency_labels.name_looks_by_consistency`); from now on
+        after every move, so the game can be played on safe squares."""
+        hits, odd = self._hits(before, after, clicked, self.L.known())
+        self.L.name(int(after[hits[0]]), EXPLODED, weight=2)
+        self.hidden_losses += 1
+        self._name_by_consistency([after] if odd == 1 else [])
+        self._ended("lost", img_before, img_after)
+        return True
+
+    def _name_by_consistency(self, more: list[IdGrid]) -> None:
+        known = self.L.known()
+        covered = [lk for lk, code in known.items() if code == COVERED]
+        if not covered:
+            return
+        frames = [*self.play_frames[-200:], *more]
+        if not any(lk not in known for ids in frames[-1:] for lk in np.unique(ids).tolist()):
+            return  # every look on the board is named already
+        names = name_looks_by_consistency(frames, known, covered[0], self.mines)
+        for look, n in names.items():
+            self.L.name(look, n, weight=2)
+        if names:
+            self.log("named by consistency: " + ", ".join(
+                f"look {look} = {n}" for look, n in names.items()))
 
     def _clearest_loss(self, before: IdGrid, after: IdGrid, known: dict[int, int],
                        clicked: list[Cell]) -> tuple[IdGrid, dict[Cell, int] | None]:
