@@ -719,7 +719,8 @@ class LiveCalibrator:
         hits = [c for c in odd if c in near
                 and known.get(int(after[c]), EXPLODED) == EXPLODED
                 and int((after == after[c]).sum()) == 1]
-        return hits, len(odd)
+        named = [c for c in hits if known.get(int(after[c])) == EXPLODED]
+        return named or hits, len(odd)
 
     def _hit_only(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
                   known: dict[int, int], ended: bool) -> bool:
