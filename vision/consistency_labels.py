@@ -32,6 +32,7 @@ unrevealed squares (a flag may be wrong), shown and exploded mines as mines.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -199,16 +200,36 @@ class _Search:
 def name_looks_by_consistency(frames: Sequence[IdGrid], known: Mapping[int, int],
                               covered_look: int, mines: int | None = None,
                               zero_floods: bool = True, max_nodes: int = 20000,
-                              ) -> dict[int, int]:
+                              set_aside: int = 3) -> dict[int, int]:
     """Numbers for the unnamed looks of mid-game ``frames`` that every fitting mapping
     agrees on (see the module doc); {} when no mapping fits, when the search needs more
     than ``max_nodes`` steps, or when the evidence names nothing.
 
     Every look in the frames that is neither ``covered_look`` nor in ``known`` is taken
     for an opened number, each a different one, none a number ``known`` names already.
-    ``mines``: the game's mine count, if known. ``zero_floods``: the game opens the
-    squares around a 0 by itself, so a 0 never borders an unrevealed square.
+    A look that is no number (a highlight on covered squares) makes every mapping fail:
+    then the frames that show one of the ``set_aside`` rarest unnamed looks are left out
+    and the rest tried again. ``mines``: the game's mine count, if known.
+    ``zero_floods``: the game opens the squares around a 0 by itself, so a 0 never
+    borders an unrevealed square.
     """
+    names = _names(frames, known, covered_look, mines, zero_floods, max_nodes)
+    if names is not None:
+        return names
+    codes = {**known, covered_look: COVERED}
+    shows = Counter(v for ids in frames for v in np.unique(ids).tolist() if v not in codes)
+    for look, _ in sorted(shows.items(), key=lambda kv: (kv[1], kv[0]))[:set_aside]:
+        rest = [ids for ids in frames if not bool((ids == look).any())]
+        names = _names(rest, known, covered_look, mines, zero_floods, max_nodes) \
+            if rest else None
+        if names is not None:
+            return names
+    return {}
+
+
+def _names(frames: Sequence[IdGrid], known: Mapping[int, int], covered_look: int,
+           mines: int | None, zero_floods: bool, max_nodes: int) -> dict[int, int] | None:
+    """The agreed names of :func:`name_looks_by_consistency`; None when no mapping fits."""
     codes = {**known, covered_look: COVERED}
     variables = {int(v) for ids in frames for v in np.unique(ids).tolist()} - set(codes)
     if not variables:
@@ -226,6 +247,6 @@ def name_looks_by_consistency(frames: Sequence[IdGrid], known: Mapping[int, int]
     except TooManyMappings:
         return {}
     if any(not values for values in search.seen.values()):
-        return {}  # no mapping fits at all
+        return None  # no mapping fits at all
     return {look: next(iter(values)) for look, values in sorted(search.seen.items())
             if len(values) == 1}

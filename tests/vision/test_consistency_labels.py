@@ -152,3 +152,19 @@ def test_a_wrong_flag_and_the_hit_mine_are_taken_as_they_are() -> None:
         board[tuple(hit)] = EXPLODED  # sgt-mines shows only the mine that was hit
         frames.append(looks(board))
         assert_true(name_looks_by_consistency(frames, KNOWN, COVERED_LOOK, mines=40))
+
+
+def test_a_highlight_on_covered_squares_is_set_aside() -> None:
+    # sgt-mines draws the covered squares around an over-flagged number in a look of
+    # their own; as a "number" it fits no mapping: its frames are left out
+    game, frames = played(7, BoardSize(16, 16, 40), opens=12)
+    truth = name_looks_by_consistency(frames, KNOWN, COVERED_LOOK, mines=40)
+    assert truth
+    marked = frames[-1].copy()
+    covered = np.argwhere(marked == COVERED_LOOK)[:3]
+    marked[covered[:, 0], covered[:, 1]] = 77
+    names = name_looks_by_consistency([*frames, marked], KNOWN, COVERED_LOOK, mines=40)
+    assert_true(names)
+    assert names == truth
+    assert name_looks_by_consistency([*frames, marked], KNOWN, COVERED_LOOK, mines=40,
+                                     set_aside=0) == {}
