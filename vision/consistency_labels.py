@@ -200,7 +200,7 @@ class _Search:
 def name_looks_by_consistency(frames: Sequence[IdGrid], known: Mapping[int, int],
                               covered_look: int, mines: int | None = None,
                               zero_floods: bool = True, max_nodes: int = 20000,
-                              set_aside: int = 3) -> dict[int, int]:
+                              set_aside: int = 8) -> dict[int, int]:
     """Numbers for the unnamed looks of mid-game ``frames`` that every fitting mapping
     agrees on (see the module doc); {} when no mapping fits, when the search needs more
     than ``max_nodes`` steps, or when the evidence names nothing.
