@@ -438,7 +438,15 @@ _QUESTION_23 = ("gnome-mines question mark at 23 px (a flag with a 3 px '?') fro
 _QUESTION_43 = ("gnome-mines question mark at 43 px from a skin learned at 49 px: in one "
                 "run of 21 Nov 2026 the glyph fallback left the one question mark of "
                 "screen_beside_xd unknown (never misread); other runs read it exactly")
+_LOCATE_43 = ("gnome-mines dense 10x10 at 43 px, mostly numbers, from a skin learned at "
+              "49 px: vision.locate finds it through the glyph fallback's second look in "
+              "most runs; in one full run of 22 Nov 2026 dense_lost_2 and _3 were not "
+              "found (which looks a run learned decides whether the rescued lattice "
+              "reaches 40 % known squares)")
 STILL_UNREAD: dict[str, tuple[str, bool]] = {
+    "gnome-mines/dense_lost_1": (_LOCATE_43, False),
+    "gnome-mines/dense_lost_2": (_LOCATE_43, False),
+    "gnome-mines/dense_lost_3": (_LOCATE_43, False),
     "gnome-mines/screen_beside_xd": (_QUESTION_43, False),
     "gnome-mines/expert_900x480_lost": (_QUESTION_23, False),
     "gnome-mines/expert_900x480_playing": (_QUESTION_23, False),
@@ -487,12 +495,19 @@ def test_calibrated_skin_never_misreads(calibrated: Calibrated) -> None:
     """No xfail here: on every fixture, those of STILL_UNREAD included, a square the
     skin reads is read right (what it cannot read must be unknown, never a guess)."""
     from solver.cells import STATE_NAMES, UNKNOWN
+    from vision.locate import BoardNotFound
     from vision.skin import load_skin
 
     skin = load_skin(calibrated.skin_dir)
-    misread = []
+    misread: list[tuple[object, ...]] = []
     for case in sorted((FIXTURES / calibrated.skin_dir.name).glob("*.png")):
-        expected, board, _, _ = read_fixture(skin, case)
+        try:
+            expected, board, _, _ = read_fixture(skin, case)
+        except BoardNotFound:  # not found is not misread (STILL_UNREAD says which)
+            continue
+        if board.shape != expected.shape:
+            misread.append((case.stem, "board", expected.shape, board.shape))
+            continue
         for w in np.argwhere((board != expected) & (board != UNKNOWN)):
             misread.append((case.stem, tuple(int(v) for v in w),
                             STATE_NAMES[int(expected[tuple(w)])],
