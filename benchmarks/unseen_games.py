@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.game import BoardSize  # noqa: E402
 
-GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame")
+GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine")
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path) -> Any:
@@ -41,6 +41,10 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path) -> 
         return othergames.launch_xbomb(vd, size.cols, size.rows, size.mines)
     if game == "kmines":
         return othergames.launch_kmines(vd)
+    if game == "winmine":  # wine's WineMine (bot/winegames.py)
+        from bot.winegames import launch_winmine
+
+        return launch_winmine(vd, size.cols, size.rows, size.mines)
     return othergames.launch_tkgame(vd, size, log=log, seed=7)
 
 
