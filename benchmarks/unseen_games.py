@@ -83,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--play", type=int, default=5, help="games to play with the new skin")
     p.add_argument("--keep", metavar="DIR", help="keep the templates folder here")
     p.add_argument("--at", default="120,90", help="window position X,Y")
+    p.add_argument("--desktop", metavar="R,G,B",
+                   help="paint the desktop this colour (Xvfb's is black)")
     args = p.parse_args(argv)
 
     from bot.realgames import VirtualDisplay
@@ -93,6 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         templates.mkdir(parents=True, exist_ok=True)
         truth, log = Path(tmp) / "truth.jsonl", Path(tmp) / "play.jsonl"
         with VirtualDisplay(window_manager=args.wm) as vd:
+            if args.desktop:
+                from bot.winegames import set_desktop_colour
+
+                r, g, b = (int(v) for v in args.desktop.split(","))
+                set_desktop_colour(vd, (r, g, b))
             win = launch(vd, args.game, size, args.tile, truth)
             x, y = (int(v) for v in args.at.split(","))
             win.move(x, y)

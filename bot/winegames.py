@@ -47,8 +47,13 @@ _WINE_ENV = {"WINEDEBUG": "-all", "WINEDLLOVERRIDES": "mscoree,mshtml="}
 # (no Mono / Gecko install dialogs; no debug chatter)
 
 
-def winmine_registry(cols: int, rows: int, mines: int, marks: bool = True) -> str:
-    """The ``.reg`` text that sets WinMine's board (window at 0, 0).
+def winmine_registry(cols: int, rows: int, mines: int, marks: bool = True,
+                     record_dialogs: bool = False) -> str:
+    """The ``.reg`` text that sets WinMine's board (window at 0, 0). Unless
+    ``record_dialogs``, the best times are set to 0 s so that no win beats them: a
+    win that beats one opens a modal "enter your name" dialog, then a best-times
+    dialog, over the game (at the three built-in levels; Windows' own Minesweeper
+    does the same), and no click on the face starts a new game until they are closed.
 
     >>> print(winmine_registry(16, 16, 40).splitlines()[3])
     "Difficulty"=dword:00000001
@@ -58,6 +63,8 @@ def winmine_registry(cols: int, rows: int, mines: int, marks: bool = True) -> st
     level = WINMINE_LEVELS.get((cols, rows, mines), 3)
     values = {"Difficulty": level, "Width": cols, "Height": rows, "Mines": mines,
               "Mark": int(marks), "Xpos": 0, "Ypos": 0}
+    if not record_dialogs:
+        values.update(Time1=0, Time2=0, Time3=0)
     lines = ["REGEDIT4", "", f"[{WINMINE_KEY}]"]
     lines += [f'"{k}"=dword:{v:08x}' for k, v in values.items()]
     return "\n".join(lines) + "\n"
@@ -120,10 +127,11 @@ def set_registry(vd: VirtualDisplay, prefix: Path, text: str, timeout: float = 6
 
 def launch_winmine(vd: VirtualDisplay, cols: int, rows: int, mines: int,
                    exe: str = "winemine", marks: bool = True,
-                   timeout: float = 30.0) -> GameWindow:
+                   record_dialogs: bool = False, timeout: float = 30.0) -> GameWindow:
     """Start a Windows Minesweeper (``exe``: wine's WineMine by default, or the path of
     a ``winmine.exe``) with a cols x rows board and wait until its window is drawn.
-    ``marks``: right click offers question marks (the program's default)."""
+    ``marks``: right click offers question marks (the program's default);
+    ``record_dialogs``: see :func:`winmine_registry`."""
     check_winmine_size(cols, rows, mines)
     if missing := missing_programs("wine", "wineboot", "wineserver"):
         raise LaunchError(f"missing programs: {', '.join(missing)} (apt: wine)")
@@ -131,9 +139,22 @@ def launch_winmine(vd: VirtualDisplay, cols: int, rows: int, mines: int,
         raise LaunchError(f"no such program: {exe}")
     prefix = wine_prefix()
     ensure_prefix(vd, prefix)
-    set_registry(vd, prefix, winmine_registry(cols, rows, mines, marks))
+    set_registry(vd, prefix, winmine_registry(cols, rows, mines, marks, record_dialogs))
     before = set(visible_windows(vd, "[Mm]ine"))
     proc = vd.spawn(["wine", exe], env=wine_env(vd, prefix))
     wid = wait_for_window(vd, proc, "[Mm]ine", before, timeout)
     time.sleep(0.8)  # the board is painted after mapping
     return GameWindow(vd, proc, wid, "winmine")
+
+
+def set_desktop_colour(vd: VirtualDisplay, rgb: tuple[int, int, int]) -> None:
+    """Paint the display's root window (the desktop around the windows) one colour.
+    Xvfb's desktop is black, and so is WineMine's opened empty square: a desktop
+    of another colour is what most users have."""
+    conn = vd.x11()
+    root = conn.screen().root
+    r, g, b = rgb
+    pixel = conn.screen().default_colormap.alloc_color(r * 257, g * 257, b * 257).pixel
+    root.change_attributes(background_pixel=pixel)
+    root.clear_area(0, 0, 0, 0)
+    conn.sync()
