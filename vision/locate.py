@@ -10,7 +10,9 @@ inside the cell. :func:`locate_board`
    three pitches apart in x or y) into lattices; the biggest lattice is the board;
 3. measures every column's and row's position (games spread spare pixels unevenly), and
 4. grows the lattice row by row and column by column while the squares past its edge
-   read as known cells of the skin (a border of revealed squares has no covered tile).
+   read as known cells of the skin (a border of revealed squares has no covered tile)
+   and are not flat where their state's templates have edges (a window's plain margin
+   in the colour of a tile's middle is no row of tiles).
 
 The skin whose lattice reads best wins. Only when no skin's lattice reads well enough,
 the best ones are grown and judged again with the glyph fallback (:mod:`vision.glyph`)
@@ -52,6 +54,14 @@ COLOUR_TOL = 2
 GROW_KNOWN = 0.8  # a strip joins the board when this share of its squares reads as known
 GROW_STRICTNESS = 1.0  # ... read with the tolerances divided by this
 ACCEPT_KNOWN = 0.4  # a lattice is a board when this share of its squares reads as known
+STRUCTURE = 24.0
+"""A template has edges across an axis when the mean colours of its pixel columns (or
+rows) span at least this much in some channel (0-255 scale)."""
+FLAT_SHARE = 0.25
+"""A square past the lattice's edge is flat across an axis when its columns' (rows')
+mean colours span less than this share of what every template of the state it reads as
+spans there: the reader compares only a square's middle, and a tile whose middle is one
+flat colour (sgt-mines' covered tile) matches a plain margin of that colour."""
 RESCUE_TRIES = 2
 """When no skin's lattice reaches ACCEPT_KNOWN, the best this many are grown and judged
 again with the glyph fallback (:mod:`vision.glyph`) reading the squares the template
@@ -392,6 +402,61 @@ def glyph_share(image: Image, g: BoardGeometry, skin: Skin, strictness: float = 
 Share = Callable[[Image, BoardGeometry, Skin, float], float]
 
 
+def edge_spans(square: Image) -> npt.NDArray[np.float64]:
+    """How much the mean colours of a square's pixel columns, and of its pixel rows,
+    span (the largest over the channels): (across x, across y). Measured at the
+    square's own size, a line or bevel of a few pixels spans the same at any pitch.
+
+    >>> tile = np.full((20, 20, 3), 230, np.uint8); tile[:, :2] = 255; tile[:, -2:] = 153
+    >>> edge_spans(tile).tolist()
+    [102.0, 0.0]
+    """
+    px = square.astype(np.float64)
+    cols, rows = px.mean(axis=0), px.mean(axis=1)
+    return np.array([np.ptp(cols, axis=0).max(), np.ptp(rows, axis=0).max()])
+
+
+_SPANS: dict[int, tuple[Skin, dict[int, npt.NDArray[np.float64]]]] = {}
+
+
+def state_spans(skin: Skin) -> dict[int, npt.NDArray[np.float64]]:
+    """Per state, the smallest :func:`edge_spans` of its templates (cached per skin)."""
+    hit = _SPANS.get(id(skin))
+    if hit is None or hit[0] is not skin:
+        spans = {state: np.min([edge_spans(img) for img in images], axis=0)
+                 for state, images in skin.cells.items() if images}
+        hit = _SPANS[id(skin)] = (skin, spans)
+    return hit[1]
+
+
+def _squares(image: Image, g: BoardGeometry) -> list[Image]:
+    """Every square of g (row-major), its whole pitch square at whole pixels."""
+    out = []
+    for r in range(g.rows):
+        top = round(g.row_top(r))
+        bottom = max(top + 1, round(g.row_top(r) + g.pitch_y))
+        for c in range(g.cols):
+            left = round(g.col_left(c))
+            out.append(image[top:bottom, left:max(left + 1, round(g.col_left(c) + g.pitch_x))])
+    return out
+
+
+def flat_share(image: Image, g: BoardGeometry, skin: Skin,
+               strictness: float = GROW_STRICTNESS) -> float:
+    """The share of g's squares that the template reader names but that are flat across
+    an axis where every template of the state named has edges (see FLAT_SHARE)."""
+    codes, _ = classify(cell_samples(image, g), template_bank(skin), strictness)
+    spans = state_spans(skin)
+    flat = 0
+    for code, square in zip(codes.tolist(), _squares(image, g), strict=True):
+        want = spans.get(code)
+        if want is None:
+            continue
+        edged = want >= STRUCTURE
+        flat += bool((edged & (edge_spans(square) < FLAT_SHARE * want)).any())
+    return flat / len(codes)
+
+
 def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
     """The one-cell-wide strip just outside ``side`` of g (same lattice)."""
     px, py = g.pitch_x, g.pitch_y
@@ -404,7 +469,7 @@ def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
 
 def grow(image: Image, lat: Lattice, skin: Skin, share: Share = _known_share) -> BoardGeometry:
     """Extend the lattice's box side by side while the next strip reads as known cells
-    (``share`` of its squares)."""
+    (``share`` of its squares, less those :func:`flat_share` counts)."""
     r0, c0 = 0, 0
     rows, cols = int(lat.rows.max()) + 1, int(lat.cols.max()) + 1
     g = _geometry(lat, skin.name, r0, c0, rows, cols)
@@ -413,8 +478,10 @@ def grow(image: Image, lat: Lattice, skin: Skin, share: Share = _known_share) ->
         moved = False
         for side in ("left", "right", "top", "bottom"):
             strip = _strip(g, side)
-            if not _inside(strip, image) or share(image, strip, skin,
-                                                     GROW_STRICTNESS) < GROW_KNOWN:
+            if not _inside(strip, image):
+                continue
+            known = share(image, strip, skin, GROW_STRICTNESS)
+            if known < GROW_KNOWN or known - flat_share(image, strip, skin) < GROW_KNOWN:
                 continue
             if side == "left":
                 c0, cols = c0 - 1, cols + 1
