@@ -681,11 +681,13 @@ class LiveCalibrator:
         if revealed is not None:
             self._ended(revealed, img_before, img_after)
             return True
-        if self._board_gone(before, after) or self._flagged_by_game(before, after, clicked):
+        gone = self._board_gone(before, after) and not self._loss_before_cover(before, clicked)
+        if gone or self._flagged_by_game(before, after, clicked):
             self._ended("won", img_before, img_after)
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
-        if exploded or force or not is_flood(before, after, clicked):
+        if exploded or force or not is_flood(before, after, clicked) or \
+                self._board_gone(before, after):
             if self._hit_only(before, after, clicked, known, exploded or force):
                 return self._hidden_loss(before, after, img_before, img_after, clicked)
             shown_ids, names = self._clearest_loss(before, after, known, clicked)
@@ -707,6 +709,25 @@ class LiveCalibrator:
         if self.hidden_losses:
             self._name_by_consistency([after])
         return False  # a win is decided by finish_win, once only mines are left
+
+    def _loss_before_cover(self, before: IdGrid, clicked: list[Cell]) -> bool:
+        """Did a frame of this move show the mines before something covered the board
+        (kmines opens a dialog over the board a moment after a loss as after a win)?
+        That frame changed squares far from the clicked ones, and at least half the
+        squares it shows as mines have a look known to be a mine."""
+        known = self.L.known()
+        mine_looks = {lk for lk, code in known.items() if code in (MINE, EXPLODED)}
+        for frame in self.steps:
+            ids = self.ids(frame)
+            if ids.shape != before.shape or is_flood(before, ids, clicked):
+                continue
+            names = label_loss_transition(before, ids, known, clicked) or {}
+            shown = [cell for cell, code in names.items() if code == MINE]
+            hits = sum(int(ids[cell]) in mine_looks for cell in shown)
+            if shown and 2 * hits >= len(shown) and \
+                    len(shown) >= 0.5 * (self.mines or len(shown)):
+                return True
+        return False
 
     def _hits(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
               known: dict[int, int]) -> tuple[list[Cell], int]:
@@ -1038,13 +1059,15 @@ class LiveCalibrator:
         if restart.get("kind") == "click" and self.restart_rects:
             b = self.g.bounds()
             union = _union(self.restart_rects)
-            shots = list(self.restart_shots)
-            for outcome in ("lost", "won"):  # the control as each ending shows it
-                ending = next((e for e in self.endings if e.outcome == outcome), None)
-                if ending is not None:
-                    shot = crop(ending.after, self.restart_rects[0])
-                    if not any(x.shape == shot.shape and np.array_equal(x, shot) for x in shots):
-                        shots.append(shot)
+            shots: list[Image] = []
+            ends = (next((e for e in self.endings if e.outcome == outcome), None)
+                    for outcome in ("lost", "won"))
+            # the control as each ending shows it first (kept within the cap of 4: a
+            # face after a win looks unlike after a loss), then as it was clicked
+            for shot in [crop(e.after, self.restart_rects[0]) for e in ends if e] \
+                    + self.restart_shots:
+                if not any(x.shape == shot.shape and np.array_equal(x, shot) for x in shots):
+                    shots.append(shot)
             restart["templates"] = shots[:4]
             restart["region"] = side_region(union, b, 12)
         if self.dismissed:
