@@ -33,6 +33,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import bot  # noqa: E402, F401  (the bot's settings: numpy's BLAS on one thread)
 from solver.textboard import diff_boards, parse_board  # noqa: E402
 from vision.locate import locate_board  # noqa: E402
 from vision.read import forget_samples, read_board  # noqa: E402

@@ -81,6 +81,8 @@ class TemplateBank:
     blocks: F32  # each template as BLOCK x BLOCK pixel means (templates, CELLS_BLOCKS)
     block_sq_norms: F32
     blocks_t: F32  # blocks transposed, contiguous (the right factor of the bound product)
+    centred_t: F32  # (vectors - 128) transposed, contiguous (the exact product's right factor)
+    centred_sq: npt.NDArray[np.float64]  # squared norms of the centred vectors
 
 
 _BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
@@ -207,9 +209,12 @@ def template_bank(skin: Skin) -> TemplateBank:
     code_arr = np.array(codes, np.int8)
     states, starts = np.unique(code_arr, return_index=True)
     blocks = _blocks(vectors)
+    centred = vectors - np.float32(128.0)
     bank = TemplateBank(vectors, (vectors * vectors).sum(axis=1), code_arr,
                         states.astype(np.int8), starts.astype(np.intp), _backgrounds(vectors),
-                        blocks, (blocks * blocks).sum(axis=1), np.ascontiguousarray(blocks.T))
+                        blocks, (blocks * blocks).sum(axis=1), np.ascontiguousarray(blocks.T),
+                        np.ascontiguousarray(centred.T),
+                        (centred.astype(np.float64) ** 2).sum(axis=1))
     _BANKS[id(skin)] = (skin, bank)
     return bank
 
@@ -286,6 +291,29 @@ def _sq_distances(samples: F32, bank: TemplateBank, limit: float = np.inf,
         rows, cols = np.nonzero(np.ones_like(sq, bool))
         _exact(sq, samples, bank, rows, cols)
     return sq
+
+
+DIRECT_MAX = 64
+"""Up to this many samples are compared with every template in full by one matrix
+product (``_all_distances``); more go through the block-mean bound first."""
+
+
+def _all_distances(samples: F32, bank: TemplateBank) -> F32:
+    """Exact sums of squared differences of every sample to every template (n, templates)
+    by one matrix product: with both sides centred on 128 every product and partial sum
+    is an integer below 2**24, so the float32 product is exact whatever the summation
+    order; the norms are added in float64.
+
+    >>> from vision.skin import load_skin
+    >>> bank = template_bank(load_skin("xdemineur"))
+    >>> s = bank.vectors[:3] + np.float32(1.0)
+    >>> np.allclose(_all_distances(s, bank)[:, :3].diagonal(), s.shape[1])
+    True
+    """
+    centred = samples - np.float32(128.0)
+    cross = np.matmul(centred, bank.centred_t).astype(np.float64)
+    own = np.einsum("ij,ij->i", centred, centred, dtype=np.float64)
+    return (own[:, None] - 2.0 * cross + bank.centred_sq[None, :]).astype(np.float32)
 
 
 def _limit(dims: int) -> float:
@@ -424,6 +452,8 @@ def _classify_floats(samples: F32, backgrounds: F32, bank: TemplateBank,
     dims = samples.shape[1]
     if len(samples) == 0:
         return np.zeros(0, np.int8), np.zeros(0, np.float32)
+    if len(samples) <= DIRECT_MAX:
+        return _decide(_all_distances(samples, bank), backgrounds, dims, bank, strictness)
     bound = _bounds(samples, bank)
     codes, best, settled = _settle(samples, backgrounds, bound, bank, strictness)
     rest = np.flatnonzero(~settled)
@@ -510,7 +540,10 @@ def _reread(prepared: Prepared, geometry: BoardGeometry, bank: TemplateBank,
     raw = np.asarray(small, np.uint8).reshape(n, k, -1)
     v = raw.reshape(n * k, -1).astype(np.float32)
     dims = v.shape[1]
-    sq = _sq_distances(v, bank, _limit(dims), group=k).reshape(n, k, -1).min(axis=1)
+    if len(v) <= DIRECT_MAX:
+        sq = _all_distances(v, bank).reshape(n, k, -1).min(axis=1)
+    else:
+        sq = _sq_distances(v, bank, _limit(dims), group=k).reshape(n, k, -1).min(axis=1)
     centre = SHIFTS.index((0.0, 0.0))
     codes, _ = _decide(sq, _backgrounds(raw[:, centre]), dims, bank)
     return codes
