@@ -71,6 +71,28 @@ def summarise(log: Path) -> dict[str, Any]:
                                 and r["death_p"] < 0.001)}
 
 
+def play_apart(vd: Any, win: Any, templates: Path, play: list[str],
+               args: argparse.Namespace) -> dict[str, Any]:
+    """Play args.play games, one ``play --games 1`` each, args.apart seconds apart; a
+    new game between them by args.restart_key (the pointer over the window, so the
+    key goes there, then parked below it)."""
+    from bot.realgames import key, move_pointer
+
+    rcs, seconds = [], 0.0
+    for n in range(args.play):
+        if n:
+            time.sleep(args.apart)
+            left, top, width, height = win.rect()
+            move_pointer(vd, left + width // 2, top + height // 2)
+            key(vd, args.restart_key)
+            move_pointer(vd, left + width // 2, min(vd.height - 1, top + height + 40))
+            time.sleep(0.3)
+        step = sweepbot(vd, templates, [*play, "--games", "1"], 90)
+        rcs.append(step["rc"])
+        seconds += step["seconds"]
+    return {"rc": max(rcs, default=0), "seconds": round(seconds, 1)}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", choices=GAMES, required=True)
@@ -85,7 +107,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--at", default="120,90", help="window position X,Y")
     p.add_argument("--desktop", metavar="R,G,B",
                    help="paint the desktop this colour (Xvfb's is black)")
+    p.add_argument("--apart", type=float, metavar="S",
+                   help="play each game in its own `play --games 1`, S seconds apart, this "
+                        "script pressing --restart-key over the window between them (games "
+                        "that lay mines from the clock, like WineMine, repeat a board "
+                        "within one second)")
+    p.add_argument("--bug-dir", metavar="DIR", help="keep play's unreadable boards here")
     args = p.parse_args(argv)
+    if args.apart is not None and not args.restart_key:
+        p.error("--apart needs --restart-key")
 
     from bot.realgames import VirtualDisplay
 
@@ -114,10 +144,13 @@ def main(argv: list[str] | None = None) -> int:
                               **step}), flush=True)
             if step["rc"] != 0 or not args.play:
                 return 1 if step["rc"] else 0
-            step = sweepbot(vd, templates, ["play", "--skin", args.game, "--games",
-                                            str(args.play), "--log", str(log),
-                                            "--bug-dir", str(Path(tmp) / "bugs"), *mines],
-                            60 + 30 * args.play)
+            play = ["play", "--skin", args.game, "--log", str(log), "--bug-dir",
+                    args.bug_dir or str(Path(tmp) / "bugs"), *mines]
+            if args.apart is None:
+                step = sweepbot(vd, templates, [*play, "--games", str(args.play)],
+                                60 + 30 * args.play)
+            else:
+                step = play_apart(vd, win, templates, play, args)
             result = {"step": "play", **step, **summarise(log)}
             if truth.exists():
                 result["truth"] = [json.loads(x).get("outcome")
