@@ -21,7 +21,9 @@ recognised only when its central part is framed by its background (``RING_SHARE`
 cut across two tiles or a window's edge), its nearest template matches it in
 background, glyph colour, glyph shape and glyph position (``BG_TOL``, ``COLOUR_TOL``,
 ``SHAPE_TOL``, ``CENTRE_TOL``) and that template's state is clearly closer than every
-other state (``MARGIN``, as in the template reader); otherwise it stays ``UNKNOWN``.
+other state (``MARGIN``, as in the template reader), or, when two states are that close
+(a flag and a flag with a tiny "?"), clearly nearer over the part of the glyph where
+their nearest templates differ (``PAIR_MARGIN``); otherwise it stays ``UNKNOWN``.
 As the template reader's fallback it reads only squares at a size the skin has no
 template of.
 
@@ -114,6 +116,16 @@ box and its nearest template's: a glyph off its place is another square's."""
 SAME_HEIGHT = 1.0
 """A glyph within this many px of the height of a template of its background was the
 template reader's to judge (the fallback leaves it unknown)."""
+PAIR_MARGIN = 0.5
+"""A square the MARGIN leaves between its two nearest states (two looks alike but for a
+small part: gnome-mines' flag and its question mark, the same flag with a tiny "?") is
+given the nearer state when, over the part of the glyph where the two states' nearest
+templates differ (each ink cell weighted by how much they differ there, less
+PAIR_NOISE), it is at most this fraction as far from that template as from the other,
+and that template passes every other test."""
+PAIR_NOISE = 0.1
+"""Ink differences (0-1) up to this between the two templates are blur and sub-pixel
+rounding, not a part of one glyph the other lacks."""
 MARKS = (FLAG, QUESTION)
 """The player's marks are read by glyph only when the skin has templates of both: each
 is the other's nearest look (gnome-mines draws its question mark as a flag with a tiny
@@ -372,10 +384,25 @@ def _decide(gaps: Gaps, codes: Codes, states: Codes) -> Codes:
     return out
 
 
+@dataclass(frozen=True, eq=False)
+class Compared:
+    """The ink maps behind a group's gaps: every column's template shape and, per square
+    and column, the square's shape at the offset that column was compared at."""
+
+    templates: F32  # (columns, GLYPH * GLYPH)
+    squares: tuple[F32, ...]  # per meet height: (squares, offsets, GLYPH * GLYPH)
+    part: npt.NDArray[np.intp]  # (columns,) index into ``squares``
+    pick: npt.NDArray[np.intp]  # (squares, columns) the offset each column met
+
+    def square(self, row: int, column: int) -> F32:
+        """The shape of square ``row`` as compared with ``column``."""
+        return self.squares[int(self.part[column])][row, int(self.pick[row, column])]
+
+
 def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
-                templates: npt.NDArray[np.intp]) -> tuple[Gaps, Codes]:
-    """Gaps of glyph squares about HEIGHTS[level] tall to the glyph ``templates``, and
-    the state of every column.
+                templates: npt.NDArray[np.intp]) -> tuple[Gaps, Codes, Compared]:
+    """Gaps of glyph squares about HEIGHTS[level] tall to the glyph ``templates``, the
+    state of every column, and the ink maps compared.
 
     Each pair is compared at the smaller of the two heights, where a template at least
     SHRINK_FROM px tall is always shrunk (one height lower) so that it brings its
@@ -384,7 +411,11 @@ def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
     below = native - (np.array(HEIGHTS)[native] >= SHRINK_FROM)
     meet = np.minimum(below, level)
     gaps: list[list[F32]] = [[], [], [], [], []]
-    codes = []
+    codes: list[Codes] = []
+    shapes: list[F32] = []
+    squares: list[F32] = []
+    parts: list[npt.NDArray[np.intp]] = []
+    picks: list[npt.NDArray[np.intp]] = []
     for m in np.unique(meet).tolist():
         looks, states = bank.shrunk(m, templates[meet == m])
         own = m < level and bool((native[meet == m] == m).any())  # unshrunk templates
@@ -394,12 +425,57 @@ def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
         score, *rest = _gaps(mine, looks)
         score = score.reshape(len(cells), len(phases), -1)
         pick = np.argmin(score, axis=1)[:, None, :]
-        parts = [score] + [r.reshape(score.shape) for r in rest]
-        for whole, part in zip(gaps, parts, strict=True):
+        parts_ = [score] + [r.reshape(score.shape) for r in rest]
+        for whole, part in zip(gaps, parts_, strict=True):
             whole.append(np.take_along_axis(part, pick, axis=1)[:, 0, :])
         codes.append(states)
+        shapes.append(looks.shapes)
+        parts.append(np.full(len(looks), len(squares), np.intp))
+        squares.append(mine.shapes.reshape(len(cells), len(phases), -1))
+        picks.append(pick[:, 0, :])
     joined = [np.concatenate(g, axis=1) for g in gaps]
-    return (joined[0], joined[1], joined[2], joined[3], joined[4]), np.concatenate(codes)
+    compared = Compared(np.concatenate(shapes), tuple(squares), np.concatenate(parts),
+                        np.concatenate(picks, axis=1))
+    return ((joined[0], joined[1], joined[2], joined[3], joined[4]), np.concatenate(codes),
+            compared)
+
+
+def _passes(gaps: Gaps, row: int, column: int) -> bool:
+    """Whether square ``row`` is close enough to template ``column`` in every way."""
+    _, bg_gap, col_gap, shape, centre = gaps
+    return bool(bg_gap[row, column] <= BG_TOL and col_gap[row, column] <= COLOUR_TOL
+                and shape[row, column] <= SHAPE_TOL and centre[row, column] <= CENTRE_TOL)
+
+
+def _part_distance(square: F32, near: F32, far: F32) -> float:
+    """Root mean squared difference of ``square`` to ``near`` over the ink cells where
+    ``near`` and ``far`` differ, each weighted by how much (less PAIR_NOISE)."""
+    weight = np.maximum(np.abs(near - far) - PAIR_NOISE, 0.0)
+    total = float(weight.sum())
+    if total <= 0.0:
+        return math.inf
+    return math.sqrt(float((weight * (square - near) ** 2).sum()) / total)
+
+
+def _settle_pairs(gaps: Gaps, codes: Codes, compared: Compared, out: Codes) -> Codes:
+    """``out`` with its unknown squares given their nearest state where the MARGIN alone
+    left them between two states and the part where those differ decides (PAIR_MARGIN)."""
+    score = gaps[0]
+    for row in np.flatnonzero(out == UNKNOWN).tolist():
+        order = np.argsort(score[row])
+        a = int(order[0])
+        if not np.isfinite(score[row, a]) or not _passes(gaps, row, a):
+            continue
+        others = order[codes[order] != codes[a]]
+        if not len(others) or not np.isfinite(score[row, int(others[0])]):
+            continue
+        b = int(others[0])
+        near, far = compared.templates[a], compared.templates[b]
+        mine = _part_distance(compared.square(row, a), near, far)
+        theirs = _part_distance(compared.square(row, b), far, near)
+        if mine <= PAIR_MARGIN * theirs:
+            out[row] = codes[a]
+    return out
 
 
 def classify_cells(cells: Sequence[Image], bank: GlyphBank,
@@ -436,9 +512,11 @@ def classify_cells(cells: Sequence[Image], bank: GlyphBank,
             continue
         if k < 0:
             gaps, codes = _gaps(looks.take(rows), t.take(templates)), bank.codes[templates]
-        else:
-            gaps, codes = _glyph_gaps([sources[i] for i in rows], int(k), bank, templates)
-        out[rows] = _decide(gaps, codes, bank.states)
+            out[rows] = _decide(gaps, codes, bank.states)
+            continue
+        gaps, codes, compared = _glyph_gaps([sources[i] for i in rows], int(k), bank,
+                                            templates)
+        out[rows] = _settle_pairs(gaps, codes, compared, _decide(gaps, codes, bank.states))
     if not np.isin(MARKS, bank.states).all():
         out[np.isin(out, MARKS)] = UNKNOWN
     return out

@@ -41,9 +41,11 @@ from solver.cells import (
     Board,
 )
 from solver.textboard import parse_board
+from vision import glyph
 from vision.geometry import BoardGeometry
 from vision.glyph import (
     BG_TOL,
+    MARKS,
     classify_cells,
     cut_cell,
     fill_unknown,
@@ -222,6 +224,35 @@ def test_marks_need_both_flag_and_question(shipped: Skin) -> None:
     assert got == [FLAG] * len(flags) + [QUESTION] * len(questions)
     only_flags = glyph_bank(_mark_skin(shipped, 60, (FLAG, MINE)))
     assert set(classify_cells(flags + questions, only_flags).tolist()) == {UNKNOWN}
+
+
+LIVE_MARKS = Path(__file__).resolve().parent / "live_marks"
+"""Covered tiles, flags and question marks of a live gnome-mines calibration at 49 px
+(1000x900 window), as it saved them: its plain question mark is the mean of the few
+sub-pixel variants it saw (a little blurred)."""
+
+
+def test_marks_told_apart_by_the_part_they_differ_in(shipped: Skin, cases: list[Case],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every flag and question mark of every fixture reads right with the live skin's
+    marks: where the whole glyph leaves a 23 px question mark between the two states
+    (MARGIN), the part where the nearest flag and question mark differ (the "?")
+    decides. Without that second look (PAIR_MARGIN 0) it is unknown."""
+    cells = {code: [np.asarray(cv2.imread(str(f)), np.uint8)
+                    for f in sorted(LIVE_MARKS.glob(f"{STATE_NAMES[code]}_*.png"))]
+             for code in (COVERED, FLAG, QUESTION)}
+    skin = _skin("live marks", cells, shipped)
+    crops, want = [], []
+    for _, image, truth, g in cases:
+        for r, c in np.argwhere(np.isin(truth, MARKS)).tolist():
+            crops.append(cut_cell(image, g, (r, c)))
+            want.append(int(truth[r, c]))
+    assert len(want) > 100
+    assert classify_cells(crops, glyph_bank(skin)).tolist() == want
+    monkeypatch.setattr(glyph, "PAIR_MARGIN", 0.0)
+    alone = classify_cells(crops, glyph_bank(skin)).tolist()
+    assert UNKNOWN in alone
+    assert all(got in (w, UNKNOWN) for got, w in zip(alone, want, strict=True))
 
 
 def test_mine_exploded_wrong_flag_apart(shipped: Skin) -> None:
