@@ -104,22 +104,27 @@ def _axis_map(edges: npt.NDArray[np.float64], pitch: float, origin: int,
 
 
 PHASES = 4
-"""Cells are sampled at their measured place rounded to 1/PHASES of a (shrunk) pixel from
-the first cell's: the place is measured to a few hundredths of a pixel, and without the
-rounding every column and row got its own sub-pixel phase, so identical squares gave
-slightly different samples, each to be classified (gnome-mines expert, 1100x560: 110
-distinct squares instead of 27)."""
+"""Cells are sampled at their measured place rounded to 1/PHASES of a (shrunk) pixel of
+the image: the place is measured to a few hundredths of a pixel, and without the rounding
+every column and row got its own sub-pixel phase, so identical squares gave slightly
+different samples, each to be classified (gnome-mines expert, 1100x560: 110 distinct
+squares instead of 27). Rounding on the image's own grid (not from the first cell's
+place) gives a square the same samples whichever part of the board is read: the play
+loop re-reads only the squares that changed, and their unchanged neighbours in that part
+are then known from earlier reads instead of classified anew."""
 
 
 def _snap(edges: npt.NDArray[np.float64], factor: int) -> npt.NDArray[np.float64]:
-    """``edges`` moved to the nearest 1/PHASES shrunk pixel from the first (at most
-    factor / (2 PHASES) image pixels).
+    """``edges`` moved to the nearest 1/PHASES shrunk pixel (at most factor / (2 PHASES)
+    image pixels).
 
     >>> _snap(np.array([10.05, 41.02, 71.56, 102.09]), 1).tolist()
-    [10.05, 41.05, 71.55, 102.05]
+    [10.0, 41.0, 71.5, 102.0]
+    >>> _snap(np.array([10.2, 41.3]), 2).tolist()
+    [10.0, 41.5]
     """
     step = factor / PHASES
-    return edges[0] + np.round((edges - edges[0]) / step) * step
+    return np.round(np.asarray(edges) / step) * step
 
 
 _MAPS: dict[tuple[object, ...], tuple[npt.NDArray[np.int16], npt.NDArray[np.uint16]]] = {}
@@ -163,12 +168,14 @@ def _board_region(image: Image, geometry: BoardGeometry) -> tuple[Image, int, in
             b.width > 0 and b.height > 0):
         raise ValueError(f"board {b.left},{b.top} {b.width}x{b.height} lies outside the "
                          f"{w}x{h} image")
-    left, top = max(0, b.left - 1), max(0, b.top - 1)
-    region = image[top:min(h, b.top + b.height + 1), left:min(w, b.left + b.width + 1)]
     factor = 1
     while min(g.pitch_x, g.pitch_y) >= HALVE_AT * factor * CELL:
-        region = _halve_image(region)
         factor *= 2
+    # the origin on a multiple of the shrink: any part of the board shrinks on one grid
+    left, top = max(0, b.left - 1) // factor * factor, max(0, b.top - 1) // factor * factor
+    region = image[top:min(h, b.top + b.height + 1), left:min(w, b.left + b.width + 1)]
+    for _ in range(factor.bit_length() - 1):
+        region = _halve_image(region)
     if min(g.pitch_x, g.pitch_y) > factor * CELL:  # anti-alias before sampling fewer pixels
         region = cast(Image, cv2.GaussianBlur(region, (3, 3), 0))  # sigma 0: (1, 2, 1)/4
     return region, left, top, factor
