@@ -206,6 +206,9 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     status, restart = learned.status, learned.restart
     if "won" not in learned.games:  # nothing learned about a win: keep what was known
         status = {k: v for k, v in status.items() if k != "win_needs_flags"}
+        if base and base.status.get("method") != status.get("method"):
+            status = {}  # (a face method with no won look would replace a board
+            # method that tells wins: WineMine extended on a dense board, all lost)
     if base:
         status = merge_section(dict(base.status), status)
         restart = merge_section(dict(base.restart), restart)
