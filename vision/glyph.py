@@ -78,7 +78,10 @@ PHASES = (-0.5, -0.25, 0.0, 0.25)
 """Sub-pixel offsets (pixels of the shrunk glyph, a quarter-pixel grid over one pixel)
 a glyph is also shrunk at, in x and y, while it is at most PHASED_TO px tall (a small
 glyph's look depends on where it falls on the pixel grid)."""
-PHASED_TO = 16
+PHASED_TO = 30
+"""Up to 30 px, not 16: a thin flag pole and a small "?" at 20-27 px still change with
+their offset (two live skins' question marks met 23 and 26 px ones at 0.78 of the flag's
+score, past MARGIN, with offsets only up to 16 px; at 0.28 with them up to 30 px)."""
 SQUARE_PHASES = (-1 / 3, 0.0, 1 / 3)
 """The coarser grid a square is shrunk at to meet a template smaller than SHRINK_FROM
 (a shrink per offset and square, where a template's offsets are shrunk once)."""

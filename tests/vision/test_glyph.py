@@ -235,22 +235,31 @@ sub-pixel variants it saw (a little blurred)."""
 def test_marks_told_apart_by_the_part_they_differ_in(shipped: Skin, cases: list[Case],
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Every flag and question mark of every fixture reads right with the live skin's
-    marks: where the whole glyph leaves a 23 px question mark between the two states
-    (MARGIN), the part where the nearest flag and question mark differ (the "?")
-    decides. Without that second look (PAIR_MARGIN 0) it is unknown."""
+    marks, through either of two looks that each suffice here: the templates shrunk at
+    sub-pixel offsets up to PHASED_TO (30) px, or, with offsets only up to 16 px as
+    before, the part where the nearest flag and question mark differ (the "?")
+    deciding where the whole glyph leaves a 23 px question mark between the two
+    (MARGIN). With neither, it is unknown (never misread)."""
     cells = {code: [np.asarray(cv2.imread(str(f)), np.uint8)
                     for f in sorted(LIVE_MARKS.glob(f"{STATE_NAMES[code]}_*.png"))]
              for code in (COVERED, FLAG, QUESTION)}
-    skin = _skin("live marks", cells, shipped)
     crops, want = [], []
     for _, image, truth, g in cases:
         for r, c in np.argwhere(np.isin(truth, MARKS)).tolist():
             crops.append(cut_cell(image, g, (r, c)))
             want.append(int(truth[r, c]))
     assert len(want) > 100
-    assert classify_cells(crops, glyph_bank(skin)).tolist() == want
-    monkeypatch.setattr(glyph, "PAIR_MARGIN", 0.0)
-    alone = classify_cells(crops, glyph_bank(skin)).tolist()
+    pair_margin = glyph.PAIR_MARGIN
+
+    def read(phased_to: int, pair_margin: float) -> list[int]:
+        monkeypatch.setattr(glyph, "PHASED_TO", phased_to)
+        monkeypatch.setattr(glyph, "PAIR_MARGIN", pair_margin)
+        bank = glyph_bank(_skin(f"live marks {phased_to} {pair_margin}", cells, shipped))
+        return [int(v) for v in classify_cells(crops, bank)]
+
+    assert read(30, 0.0) == want
+    assert read(16, pair_margin) == want
+    alone = read(16, 0.0)
     assert UNKNOWN in alone
     assert all(got in (w, UNKNOWN) for got, w in zip(alone, want, strict=True))
 
