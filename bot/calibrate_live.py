@@ -44,11 +44,19 @@ from solver.cells import (
 )
 from solver.probability import analyse
 from solver.strategies import get_strategy
-from vision.calibrate import IdGrid, Learner, is_flood, label_loss_transition, look_distance
+from vision.calibrate import (
+    IdGrid,
+    Learner,
+    adjacent_count,
+    is_flood,
+    label_loss_transition,
+    look_distance,
+)
 from vision.consistency_labels import name_looks_by_consistency
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.reveal import label_revealed_frame
+from vision.shade import shade_distance
 
 
 class CalibrationError(RuntimeError):
@@ -234,10 +242,12 @@ class LiveCalibrator:
         self.dismissed = False
         self._last_image: Image | None = None
         self.steps: list[Image] = []
-        """The frames the board went through during the last :meth:`wait_change`."""
+        """Frames the board went through during the last :meth:`wait_change` (the
+        first three and the last five)."""
         self.play_frames: list[IdGrid] = []
         """Frames of play, to name numbers by consistency (see :meth:`_hidden_loss`)."""
         self.hidden_losses = 0
+        self._shade_pairs: dict[tuple[int, int], bool] = {}
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -295,7 +305,10 @@ class LiveCalibrator:
             now = crop(frame, b)
             if not np.array_equal(now, last):
                 changed_at, last = now_t, now
-                self.steps = [*self.steps[-7:], frame]
+                # the first frames and the last: a window drawn over the board in
+                # many steps (kmines' dialog, placed by the window manager) must not
+                # push out the frame that showed the board before it came
+                self.steps = [*self.steps[:3], *self.steps[3:][-4:], frame]
             elif changed_at is not None and now_t - changed_at >= settle:
                 return frame
             if changed_at is None and now_t > deadline:
@@ -681,7 +694,8 @@ class LiveCalibrator:
         if revealed is not None:
             self._ended(revealed, img_before, img_after)
             return True
-        gone = self._board_gone(before, after) and not self._loss_before_cover(before, clicked)
+        gone = self._board_gone(before, after) and \
+            not self._loss_before_cover(before, after, clicked)
         if gone or self._flagged_by_game(before, after, clicked):
             self._ended("won", img_before, img_after)
             return True
@@ -690,18 +704,24 @@ class LiveCalibrator:
                 self._board_gone(before, after):
             if self._hit_only(before, after, clicked, known, exploded or force):
                 return self._hidden_loss(before, after, img_before, img_after, clicked)
-            shown_ids, names = self._clearest_loss(before, after, known, clicked)
+            shown_ids, names, hidden = self._clearest_loss(before, after, known, clicked)
             if names is not None:
+                # the settled frame's looks of those squares too (a loss drawn in
+                # steps: kmines fades the mines' tiles out first), off any window
+                near = window_over(after, known, before)
+                near |= adjacent_count(near) > 0
                 for cell, code in names.items():  # exact: each square counts twice
                     self.L.name(int(shown_ids[cell]), code, weight=2)
+                    if not near[cell] and after[cell] != shown_ids[cell]:
+                        self.L.name(int(after[cell]), code, weight=2)
                     if code == MINE and int(before[cell]) not in known:
                         self.L.name(int(before[cell]), COVERED, weight=2)
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
                 flags = int((self.L.codes(before, UNKNOWN) == FLAG).sum()) - \
                     sum(1 for code in names.values() if code == WRONG_FLAG)
-                if self.mines is not None and shown + flags < 0.8 * self.mines:
+                if self.mines is not None and shown + flags + hidden < 0.8 * self.mines:
                     return False  # not every mine is shown: not a lost game
-                if self.mines is None:
+                if self.mines is None and not hidden:
                     self.mines = shown + flags
                     self.log(f"the game has {self.mines} mines")
                 self._ended("lost", img_before, img_after)
@@ -710,24 +730,41 @@ class LiveCalibrator:
             self._name_by_consistency([after])
         return False  # a win is decided by finish_win, once only mines are left
 
-    def _loss_before_cover(self, before: IdGrid, clicked: list[Cell]) -> bool:
-        """Did a frame of this move show the mines before something covered the board
-        (kmines opens a dialog over the board a moment after a loss as after a win)?
-        That frame changed squares far from the clicked ones, and at least half the
-        squares it shows as mines have a look known to be a mine."""
+    def _loss_before_cover(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
+        """Did a frame of this move show a loss around (or before) a window that came
+        over the board (kmines opens a dialog over the board at a loss as at a win)?
+        Away from the window (:func:`window_over`) it changed squares far from the
+        clicked ones, and at least half the squares it shows as mines have a look
+        known to be a mine."""
         known = self.L.known()
         mine_looks = {lk for lk, code in known.items() if code in (MINE, EXPLODED)}
-        for frame in self.steps:
-            ids = self.ids(frame)
-            if ids.shape != before.shape or is_flood(before, ids, clicked):
+        for ids in [*(self.ids(frame) for frame in self.steps), after]:
+            if ids.shape != before.shape:
                 continue
-            names = label_loss_transition(before, ids, known, clicked) or {}
+            names, _, seen = self._loss_reading(before, ids, known, clicked)
+            if names is None or is_flood(before, seen, clicked):
+                continue
             shown = [cell for cell, code in names.items() if code == MINE]
             hits = sum(int(ids[cell]) in mine_looks for cell in shown)
-            if shown and 2 * hits >= len(shown) and \
-                    len(shown) >= 0.5 * (self.mines or len(shown)):
+            if shown and 2 * hits >= len(shown):
                 return True
         return False
+
+    def _loss_reading(self, before: IdGrid, ids: IdGrid, known: dict[int, int],
+                      clicked: list[Cell]) -> tuple[dict[Cell, int] | None, int, IdGrid]:
+        """:func:`vision.calibrate.label_loss_transition` of a frame, the squares
+        under a window over the board (:func:`window_over`) read as unchanged and left
+        unnamed, with the numbers next to them (a mine may hide under it); also how
+        many covered squares it hides, and the frame as read."""
+        over = window_over(ids, known, before)
+        seen = np.where(over, before, ids).astype(ids.dtype)
+        names = label_loss_transition(before, seen, known, clicked)
+        if names is None or not over.any():
+            return names, 0, seen
+        near = over | (adjacent_count(over) > 0)  # (its edge may be drawn faintly first)
+        names = {cell: code for cell, code in names.items() if not near[cell]}
+        hidden = int((over & np.isin(self.knowledge(before), (COVERED, QUESTION))).sum())
+        return names, hidden, seen
 
     def _hits(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
               known: dict[int, int]) -> tuple[list[Cell], int]:
@@ -781,21 +818,33 @@ class LiveCalibrator:
                 f"look {look} = {n}" for look, n in names.items()))
 
     def _clearest_loss(self, before: IdGrid, after: IdGrid, known: dict[int, int],
-                       clicked: list[Cell]) -> tuple[IdGrid, dict[Cell, int] | None]:
-        """The loss reading of the clearest frame this move showed, and its looks. A
-        dialog that comes over the board at a loss (kmines) turns each square under it
-        into a look of its own, read as shown mines; a frame from just before it came
-        shows the mines in one look (see :func:`loss_clarity`)."""
-        best = (after, label_loss_transition(before, after, known, clicked))
-        score = loss_clarity(*best)
+                       clicked: list[Cell]) -> tuple[IdGrid, dict[Cell, int] | None, int]:
+        """The loss reading of the clearest frame this move showed (see
+        :meth:`_loss_reading`), its looks, and how many covered squares a window over
+        the board hides in it. A dialog that comes over the board at a loss (kmines)
+        turns each square under it into a look of its own; a frame from just before it
+        came shows the mines in one look (see :func:`loss_clarity`)."""
+        names, hidden, _ = self._loss_reading(before, after, known, clicked)
+        best = (after, names, hidden)
+        score = loss_clarity(after, names, self._same_look)
         for frame in self.steps:
             ids = self.ids(frame)
             if ids.shape != before.shape or np.array_equal(ids, after):
                 continue
-            names = label_loss_transition(before, ids, known, clicked)
-            if loss_clarity(ids, names) > score:
-                best, score = (ids, names), loss_clarity(ids, names)
+            names, hidden, _ = self._loss_reading(before, ids, known, clicked)
+            clarity = loss_clarity(ids, names, self._same_look)
+            if clarity > score:
+                best, score = (ids, names, hidden), clarity
         return best
+
+    def _same_look(self, a: int, b: int) -> bool:
+        """Are looks ``a`` and ``b`` the same but for the shade of their background
+        (:func:`vision.shade.shade_distance`)?"""
+        key = (min(a, b), max(a, b))
+        if key not in self._shade_pairs:
+            looks = self.L.bank.looks
+            self._shade_pairs[key] = a == b or shade_distance(looks[a], looks[b]) <= 1.0
+        return self._shade_pairs[key]
 
     def _revealed_end(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> str | None:
         """"won" or "lost" when the game has shown every square at once (xbomb shows
@@ -806,6 +855,8 @@ class LiveCalibrator:
                 not (self.knowledge(before) == COVERED).any():
             return None
         known = self.L.known()
+        if window_over(after, known, before).any():
+            return None  # a window over the board (kmines' scores after a win)
         marked = np.isin(self.knowledge(before), (FLAG, QUESTION))
         names = label_revealed_frame(after, clicked, known, marked)
         if names is None:
@@ -970,8 +1021,8 @@ class LiveCalibrator:
         codes = self.knowledge(ids)
         covered = float((codes == COVERED).mean())
         shown = np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG)).any()
-        if covered >= 0.5 and not shown:
-            return ids, image
+        if covered >= 0.5 and not shown and not window_over(ids, self.L.known()).any():
+            return ids, image  # (a dialog over a lost game's board is no fresh game)
         return None
 
     def _try_click(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
@@ -1203,18 +1254,58 @@ def rare_number_odds(probs: np.ndarray, wanted: Sequence[int]) -> np.ndarray:
     return np.asarray((1 - p) * dist[..., list(wanted)].sum(axis=2))
 
 
-def loss_clarity(ids: IdGrid, names: dict[Cell, int] | None) -> float:
+def window_over(ids: IdGrid, known: dict[int, int], before: IdGrid | None = None,
+                min_squares: int = 6) -> np.ndarray:
+    """Squares a window over the board (a dialog) covers: the box of every 8-connected
+    patch of at least ``min_squares`` squares, over two rows and two columns at least,
+    each of an unnamed look no other square of the frame shows and (if ``before`` is
+    given) changed since ``before`` (a window's edges cut the squares under them into
+    pictures of their own; its flat inside may repeat).
+
+    >>> ids = np.array([[1, 1, 1, 1, 1, 1],
+    ...                 [1, 5, 6, 7, 1, 1],
+    ...                 [1, 8, 2, 9, 1, 1],
+    ...                 [1, 1, 1, 1, 1, 4]])  # 4: a lone square of its own look
+    >>> window_over(ids, {1: COVERED}, min_squares=5).astype(int).tolist()
+    [[0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 0, 0], [0, 1, 1, 1, 0, 0], [0, 0, 0, 0, 0, 0]]
+    >>> int(window_over(ids, {1: COVERED}, before=ids, min_squares=5).sum())
+    0
+    """
+    looks, counts = np.unique(ids, return_counts=True)
+    single = [int(lk) for lk, n in zip(looks, counts, strict=True) if n == 1 and lk not in known]
+    odd = np.isin(ids, single)
+    if before is not None:
+        odd &= ids != before
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(odd.astype(np.uint8), connectivity=8)
+    out = np.zeros(ids.shape, bool)
+    for k in range(1, n):
+        x, y, w, h, area = stats[k].tolist()
+        if area >= min_squares and w >= 2 and h >= 2:
+            out[y:y + h, x:x + w] = True
+    return out
+
+
+def loss_clarity(ids: IdGrid, names: dict[Cell, int] | None,
+                 same: Callable[[int, int], bool] | None = None) -> float:
     """How clearly a frame shows a loss: squares read as shown mines whose look other
     shown mines share, less those with a look of their own (pieces of a dialog).
+    ``same(a, b)``: are two looks one (say but for their background's shade)?
 
     >>> ids = np.array([[5, 5, 7, 8]])
     >>> loss_clarity(ids, {(0, 0): MINE, (0, 1): MINE, (0, 2): MINE, (0, 3): 1})
     1.0
+    >>> loss_clarity(ids, {(0, 0): MINE, (0, 1): MINE, (0, 2): MINE, (0, 3): 1},
+    ...              lambda a, b: {a, b} <= {5, 7})
+    3.0
     """
     if names is None:
         return float("-inf")
     looks = [int(ids[cell]) for cell, code in names.items() if code == MINE]
-    shared = {lk for lk in looks if looks.count(lk) > 1}
+    if same is None:
+        shared = {lk for lk in looks if looks.count(lk) > 1}
+    else:
+        shared = {lk for i, lk in enumerate(looks)
+                  if any(j != i and same(lk, other) for j, other in enumerate(looks))}
     return float(sum(1 if lk in shared else -1 for lk in looks))
 
 

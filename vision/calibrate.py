@@ -437,6 +437,7 @@ class Learner:
     bank: CellBank = field(default_factory=CellBank)
     votes: Votes = field(default_factory=Votes)
     odd: set[int] = field(default_factory=set)
+    _shade_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
 
     def seed(self, cells: Mapping[int, Sequence[Image]], weight: int = 50) -> None:
         """Start from an existing skin's templates (each counts ``weight`` votes)."""
@@ -456,9 +457,16 @@ class Learner:
     def known(self) -> dict[int, int]:
         """Each look's name, once it has at least two votes' worth of evidence (a
         look seen once, on one square, in a frame read without anchors stays unnamed:
-        the reader then leaves it unknown rather than misread it)."""
-        return {look: code for look, code in self.votes.settled().items()
-                if sum(self.votes.by_look[look].values()) >= 2}
+        the reader then leaves it unknown rather than misread it). A look with no
+        votes at all that differs from named looks of one state only by its
+        background's shade has their name (see :func:`vision.shade.spread_names`)."""
+        from vision.shade import spread_names
+
+        names = {look: code for look, code in self.votes.settled().items()
+                 if sum(self.votes.by_look[look].values()) >= 2}
+        shaded = spread_names(self.bank.looks, names, set(self.votes.by_look),
+                              self._shade_memo)
+        return {**shaded, **names}
 
     def name(self, look: int, code: int, weight: int = 10) -> None:
         self.votes.add(look, code, weight)
@@ -495,12 +503,21 @@ class Learner:
 
     def templates(self) -> dict[int, tuple[Image, ...]]:
         """Every named look's images (see :meth:`CellBank.variants`), by state, the
-        most seen look first."""
+        most seen look first. When open squares show in several grey shades (drawn
+        over a shaded window), every number and the mine also on each shade not seen
+        (see :func:`vision.shade.shaded_variants`)."""
+        from vision.shade import shaded_variants
+
         out: dict[int, list[tuple[int, list[Image]]]] = {}
-        for look, code in self.known().items():
+        known = self.known()
+        for look, code in known.items():
             out.setdefault(code, []).append((self.bank.counts[look], self.bank.variants(look)))
-        return {code: tuple(img for _, imgs in sorted(pairs, key=lambda p: -p[0]) for img in imgs)
-                for code, pairs in out.items()}
+        cells = {code: tuple(img for _, imgs in sorted(pairs, key=lambda p: -p[0])
+                             for img in imgs) for code, pairs in out.items()}
+        grounds = [self.bank.mean_image(look) for look, code in known.items() if code == 0]
+        for code, imgs in shaded_variants(cells, grounds, (*range(1, 9), MINE)).items():
+            cells[code] = (*cells[code], *imgs)
+        return cells
 
     def unnamed(self) -> list[int]:
         """Looks seen on a board but never named."""

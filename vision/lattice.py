@@ -298,7 +298,77 @@ def find_lattice(image: Image, extend: bool = True) -> BoardGeometry:
         raise NoBoardError(
             "no Minesweeper board found: no regular lattice of identical squares in the image"
         )
-    return extend_lattice(image, found[0]) if extend else found[0]
+    g = align_phase(image, found[0])
+    return extend_lattice(image, g) if extend else g
+
+
+def _alike(image: Image, g: BoardGeometry, axis: int, lines: list[int] | None = None,
+           tol: float = 1.5) -> npt.NDArray[np.bool_]:
+    """Which squares are cut out alike their neighbour in the next line, line by line:
+    columns (``axis=1``: each square and the one to its right) or rows (``axis=0``:
+    the one below), for the pairs of lines starting at ``lines`` (default all). Each
+    square less its own mean colour (a translucent tile shows the shading behind it,
+    which changes slowly across the board), within ``tol`` (mean difference, 0-255)."""
+    n, m = (g.cols, g.rows) if axis == 1 else (g.rows, g.cols)
+    starts = list(range(n - 1)) if lines is None else lines
+
+    def line(i: int) -> npt.NDArray[np.float32]:
+        cells = [(j, i) if axis == 1 else (i, j) for j in range(m)]
+        cuts = np.stack([cut(image, g, cell) for cell in cells]).astype(np.float32)
+        return np.asarray(cuts - cuts.mean(axis=(1, 2), keepdims=True))
+
+    cache: dict[int, npt.NDArray[np.float32]] = {}
+    out = []
+    for i in starts:
+        a = cache.setdefault(i, line(i))
+        b = cache.setdefault(i + 1, line(i + 1))
+        out.append(np.abs(a - b).mean(axis=(1, 2, 3)) <= tol)
+    return np.asarray(out)
+
+
+def align_phase(image: Image, g: BoardGeometry) -> BoardGeometry:
+    """``g`` moved by a few whole pixels along each axis where clearly more squares
+    of the first and last columns (rows) are cut out like their neighbours (at least
+    half a line more, see :func:`_alike`), and no fewer squares anywhere.
+
+    The centre of a tile's flat face is not the centre of the tile when its bevel is
+    wider on one side (kmines: two pixels off), so each square cut from the fitted
+    lattice holds a strip of its neighbour, and the squares by the board's frame hold
+    a strip of the frame: unlike their neighbours. At the right phase they are alike.
+    Tiles with a gap of the frame's own colour look alike at several phases: kept.
+    Only a whole-pixel pitch is moved (at a fractional one, squares are cut at
+    varying sub-pixel phases and alike squares differ a little anyway).
+
+    >>> img = np.full((120, 160, 3), 40, np.uint8)
+    >>> for r in range(3):
+    ...     for c in range(4):
+    ...         x, y = 20 + 30 * c, 20 + 30 * r
+    ...         img[y:y + 30, x:x + 30] = 150
+    ...         img[y:y + 30, x:x + 2] = 220  # a wide light bevel on the left
+    ...         img[y:y + 30, x + 29] = 90
+    >>> g = BoardGeometry("", 18.0, 20.0, 30.0, 30.0, 3, 4)
+    >>> align_phase(img, g).x0
+    20.0
+    """
+    reach = max(1, min(3, int(min(g.pitch_x, g.pitch_y) // 4)))
+    for axis in (1, 0):
+        n, pitch = (g.cols, g.pitch_x) if axis == 1 else (g.rows, g.pitch_y)
+        if n < 3 or pitch != round(pitch):
+            continue  # (a fractional pitch cuts squares at varying sub-pixel phases)
+        edges = [0, n - 2]
+        need = max(1, (g.rows if axis == 1 else g.cols) // 2)
+        base = int(_alike(image, g, axis, edges).sum())
+        best, best_d = base + need - 1, 0
+        for d in sorted(range(-reach, reach + 1), key=abs):
+            moved = g.shifted(d, 0) if axis == 1 else g.shifted(0, d)
+            if d and _fits_image(moved, image):
+                score = int(_alike(image, moved, axis, edges).sum())
+                if score > best:
+                    best, best_d = score, d
+        moved = g.shifted(best_d, 0) if axis == 1 else g.shifted(0, best_d)
+        if best_d and _alike(image, moved, axis).sum() >= _alike(image, g, axis).sum():
+            g = moved
+    return g
 
 
 def template_size(g: BoardGeometry) -> tuple[int, int]:
