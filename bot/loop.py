@@ -695,7 +695,7 @@ class Player:
         dismiss = self.reader.dismiss_keys(self.geometry)
         if dismiss and self._board_hidden():  # an end-of-game dialog covers the game
             self._dismiss(dismiss, until=lambda: not self._board_hidden())
-        restart = self.reader.restart(self.screen.grab(), self.geometry)
+        restart = self._restart_seen(0.0 if dismiss else self.config.restart_timeout / 2)
         if restart is None and dismiss:  # the dialog may have come late
             found: list[Restart] = []
             geometry = self.geometry
@@ -718,6 +718,18 @@ class Player:
         self._relocate()  # the window may have moved or changed while restarting
         if not self._fresh_board():
             raise PlayStopped("no new game appeared after restarting")
+
+    def _restart_seen(self, wait: float) -> Restart | None:
+        """The restart control, looked for again until ``wait`` s have passed: a game
+        may draw it a moment after the board (WineMine flags every mine at a win, then
+        draws the face that starts the next game)."""
+        assert self.geometry is not None
+        deadline = time.monotonic() + wait
+        while True:
+            found = self.reader.restart(self.screen.grab(), self.geometry)
+            if found is not None or time.monotonic() >= deadline:
+                return found
+            time.sleep(0.02)
 
     def _dismiss(self, keys: tuple[str, ...], until: Callable[[], bool]) -> None:
         """Press the game's dismiss keys, then wait (briefly) until ``until()``."""
