@@ -452,7 +452,12 @@ def _passes(gaps: Gaps, row: int, column: int) -> bool:
 
 def _part_distance(square: F32, near: F32, far: F32) -> float:
     """Root mean squared difference of ``square`` to ``near`` over the ink cells where
-    ``near`` and ``far`` differ, each weighted by how much (less PAIR_NOISE)."""
+    ``near`` and ``far`` differ, each weighted by how much (less PAIR_NOISE).
+
+    >>> near, far = np.array([1.0, 0.0, 0.0]), np.array([1.0, 1.0, 0.0])  # cell 1 differs
+    >>> round(_part_distance(np.array([0.0, 0.1, 0.5]), near, far), 3)  # cells 0, 2 ignored
+    0.1
+    """
     weight = np.maximum(np.abs(near - far) - PAIR_NOISE, 0.0)
     total = float(weight.sum())
     if total <= 0.0:
