@@ -535,12 +535,42 @@ class Candidate:
         return (self.known >= ACCEPT_KNOWN, self.known * cells)
 
 
+def cell_lattice(g: BoardGeometry) -> Lattice:
+    """Every square's centre of g as a lattice (``_geometry`` of it gives g back).
+
+    >>> g = BoardGeometry("s", 10.0, 20.0, 16.0, 16.0, 2, 3)
+    >>> lat = cell_lattice(g)
+    >>> _geometry(lat, "s", 0, 0, 2, 3) == g
+    True
+    """
+    rows, cols = np.mgrid[0:g.rows, 0:g.cols]
+    cx = np.array([g.col_left(c) + g.pitch_x / 2 for c in range(g.cols)])[cols.ravel()]
+    cy = np.array([g.row_top(r) + g.pitch_y / 2 for r in range(g.rows)])[rows.ravel()]
+    return Lattice(cx, cy, rows.ravel().astype(np.int64), cols.ravel().astype(np.int64),
+                   g.pitch_x, g.pitch_y)
+
+
+def _moved(a: BoardGeometry, b: BoardGeometry) -> bool:
+    """Whether refining moved a grown box by half a pixel or more somewhere."""
+    return (a.rows, a.cols) != (b.rows, b.cols) or max(
+        abs(a.col_left(c) - b.col_left(c)) for c in (0, a.cols)) >= 0.5 or max(
+        abs(a.row_top(r) - b.row_top(r)) for r in (0, a.rows)) >= 0.5
+
+
 def _candidate(image: Image, lat: Lattice, skin: Skin,
                share: Share = _known_share) -> Candidate | None:
-    g = refine(image, grow(image, lat, skin, share), skin, lat.colours[:2])
+    grown = grow(image, lat, skin, share)
+    g = refine(image, grown, skin, lat.colours[:2])
     if g.rows < 2 or g.cols < 2 or not _inside(g, image):
         return None
-    return Candidate(g, share(image, g, skin, 1.0), lat, skin)
+    cand = Candidate(g, share(image, g, skin, 1.0), lat, skin)
+    if cand.score[0] and _moved(grown, g):  # a lattice from subsampled blobs a pixel
+        again = grow(image, cell_lattice(g), skin, share)  # off reads its edge strips
+        if (again.rows, again.cols) != (g.rows, g.cols):  # worse: grow it once more
+            g = refine(image, again, skin, lat.colours[:2])
+            if _inside(g, image):
+                cand = Candidate(g, share(image, g, skin, 1.0), lat, skin)
+    return cand
 
 
 def rescue(image: Image, cand: Candidate) -> Candidate | None:
