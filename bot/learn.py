@@ -1,0 +1,489 @@
+"""Learn the looks of numbers the skin has not seen yet, while playing (issue #5).
+
+A calibrated skin often lacks the rare numbers (6, 7, 8), and the reader leaves a square
+it cannot name ``UNKNOWN``. When a read leaves squares unknown only where an opened
+square can be (covered before, and opened by the last batch, next to a 0, or already
+waiting for a name), their pixels are the same in two captures, and the skin lacks some
+number, each such look (squares of identical or near-identical pixels) is an unseen
+number:
+
+* every missing number is tried for every look with the exact engine
+  (:func:`solver.probability.analyse` with the mine count; ``InconsistentBoard`` means
+  the name does not fit); a look is named at once when one number alone fits it;
+* while several still fit, play opens only squares that are safe under every fitting
+  hypothesis (:func:`safe_under_all`); when none is, play stops (it never guesses on a
+  board it cannot read);
+* at the game's end every mine is known (a loss shows them; at a win the squares left
+  hidden are mines): each waiting look is named by its count of adjacent mines.
+
+A named look is cut like calibrate cuts templates, written into the skin's folder with
+its manifest replaced atomically (:func:`add_templates`), and the reader uses the
+reloaded skin at once; later sessions load it with the skin.
+
+>>> from solver.textboard import parse_board
+>>> board = parse_board("U...")   # an unseen look at (0, 0); 0 to 2 are missing
+>>> look = Look(((0, 0),), np.zeros((2, 2, 3), np.uint8))
+>>> fitting(board, [look], [(0, 1, 2)], mines=1)   # a 0 would have opened (0, 1)
+[(1,)]
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from bot.consistency import contradiction
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    STATE_NAMES,
+    UNKNOWN,
+    Board,
+    Cell,
+    neighbour_sum,
+)
+from solver.probability import InconsistentBoard, analyse
+from solver.strategy import Decision
+from vision.geometry import BoardGeometry
+
+Image = npt.NDArray[np.uint8]
+Mask = npt.NDArray[np.bool_]
+
+NUMBERS = tuple(range(9))
+MAX_HYPOTHESES = 256
+"""Joint names tried at most (looks x missing numbers); beyond that no look is named."""
+SAME_LOOK = 1.0
+"""Two squares with a :func:`vision.calibrate.look_distance` up to this are one look."""
+TEMPLATES_PER_LOOK = 2
+"""Distinct cuts of one look written as templates."""
+
+
+class UnseenStop(RuntimeError):
+    """Play cannot go on safely on a board with an unseen look (reason in the message)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Look:
+    """Squares that show one unseen look, and the pixels of each (template cuts)."""
+
+    cells: tuple[Cell, ...]
+    image: Image
+    images: tuple[Image, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What :meth:`NumberLearner.unseen` made of a read: ``board`` with the looks named
+    so far filled in, one complete board per fitting hypothesis while looks wait for a
+    name (else empty), and whether a template was added (the reader changed)."""
+
+    board: Board
+    boards: tuple[Board, ...] = ()
+    learned: bool = False
+
+
+def missing_numbers(cells: Mapping[int, Any]) -> tuple[int, ...]:
+    """The numbers a skin's cell templates lack.
+
+    >>> missing_numbers({n: () for n in range(6)})
+    (6, 7, 8)
+    """
+    return tuple(n for n in NUMBERS if n not in cells)
+
+
+def openable(board: Board, known: Board | None, opening: set[Cell], waiting: set[Cell]) -> Mask:
+    """Squares where an opened square can be now: covered before (every square before
+    the first move) and opened by the last batch, next to a 0 (a flood opened it) or
+    already waiting for a name.
+
+    >>> board = np.array([[0, -7, -7, -1]], np.int8)
+    >>> known = np.array([[-1, -1, -1, -1]], np.int8)
+    >>> openable(board, known, set(), set()).tolist()
+    [[False, True, False, False]]
+    >>> openable(board, known, {(0, 2)}, set()).tolist()
+    [[False, True, True, False]]
+    """
+    before = np.ones(board.shape, bool) if known is None else np.isin(known, (COVERED, QUESTION))
+    fresh = neighbour_sum(board == 0) > 0
+    for cell in opening:
+        fresh[cell] = True
+    wait = np.zeros(board.shape, bool)
+    for cell in waiting:
+        wait[cell] = True
+    return np.asarray((before & fresh) | wait)
+
+
+def same_look(a: Image, b: Image) -> bool:
+    """Identical pixels, or the same look up to a pixel's shift (calibrate's test)."""
+    if a.shape == b.shape and np.array_equal(a, b):
+        return True
+    from vision.calibrate import look_distance
+
+    return look_distance(a, b) <= SAME_LOOK
+
+
+def group_looks(cuts: Mapping[Cell, Image]) -> list[Look]:
+    """Squares grouped by look (the first square of a group stands for it).
+
+    >>> a, b = np.zeros((8, 8, 3), np.uint8), np.full((8, 8, 3), 200, np.uint8)
+    >>> [look.cells for look in group_looks({(0, 0): a, (0, 1): b, (2, 2): a.copy()})]
+    [((0, 0), (2, 2)), ((0, 1),)]
+    """
+    groups: list[tuple[Image, list[Cell], list[Image]]] = []
+    for cell, img in cuts.items():
+        for rep, cells, imgs in groups:
+            if same_look(rep, img):
+                cells.append(cell)
+                if len(imgs) < TEMPLATES_PER_LOOK and not any(
+                        i.shape == img.shape and np.array_equal(i, img) for i in imgs):
+                    imgs.append(img)
+                break
+        else:
+            groups.append((img, [cell], [img]))
+    return [Look(tuple(cells), rep, tuple(imgs)) for rep, cells, imgs in groups]
+
+
+def substitute(board: Board, looks: Sequence[Look], names: Sequence[int]) -> Board:
+    """``board`` with every square of ``looks[i]`` set to ``names[i]``."""
+    out = board.copy()
+    for look, name in zip(looks, names, strict=True):
+        for cell in look.cells:
+            out[cell] = name
+    return out
+
+
+def solver_board(board: Board) -> Board:
+    """Flags as covered squares, as the play loop solves (a player's wrong flag must not
+    make the board unsolvable)."""
+    return np.where(board == FLAG, COVERED, board).astype(np.int8)
+
+
+def fits(board: Board, mines: int) -> bool:
+    """Can ``board`` (no unknown square) be a settled view of a game of ``mines`` mines?"""
+    if contradiction(board, None):
+        return False
+    try:
+        analyse(solver_board(board), mines)
+    except InconsistentBoard:
+        return False
+    return True
+
+
+def fitting(board: Board, looks: Sequence[Look], candidates: Sequence[Sequence[int]],
+            mines: int) -> list[tuple[int, ...]]:
+    """Every joint name of ``looks`` (one of ``candidates[i]`` each) under which the
+    board fits (see :func:`fits`); empty when none does or there are too many to try."""
+    total = int(np.prod([len(c) for c in candidates])) if candidates else 0
+    if total == 0 or total > MAX_HYPOTHESES:
+        return []
+    return [names for names in itertools.product(*candidates)
+            if fits(substitute(board, looks, names), mines)]
+
+
+def safe_under_all(boards: Sequence[Board], mines: int) -> Decision | None:
+    """The squares safe under every hypothesis (and the mines certain under every one),
+    or None when no square is safe under all of them. When only mines are left hidden
+    (under any hypothesis: they all hide the same squares), a decision with no square
+    to open and every hidden square a mine.
+
+    >>> from solver.textboard import parse_board
+    >>> print(safe_under_all([parse_board("1..\\n...")], 2))
+    None
+    >>> one, two = parse_board("1.."), parse_board("0..")
+    >>> safe_under_all([one], 1).open, safe_under_all([one, two], 1)
+    (((0, 2),), None)
+    """
+    first = solver_board(boards[0])
+    hidden = (first == COVERED) | (first == QUESTION)
+    if int(hidden.sum()) == mines:
+        cells = tuple((int(r), int(c)) for r, c in np.argwhere(hidden))
+        return Decision(open=(), mines=cells, note="only mines are left")
+    safe: set[Cell] | None = None
+    sure: set[Cell] | None = None
+    for board in boards:
+        try:
+            a = analyse(solver_board(board), mines)
+        except InconsistentBoard:
+            return None
+        safe = set(a.safe) if safe is None else safe & set(a.safe)
+        sure = set(a.mines) if sure is None else sure & set(a.mines)
+    if not safe:
+        return None
+    return Decision(open=tuple(sorted(safe)), mines=tuple(sorted(sure or ())), risk=0.0,
+                    note="safe under every name the unseen looks may have")
+
+
+def names_by_count(looks: Sequence[Look], mines: Mask, allowed: Sequence[Sequence[int]],
+                   unsure: Mask | None = None) -> dict[int, int]:
+    """Looks named by their squares' counts of adjacent mines (index -> number), where
+    every square of the look has the same count, that count is allowed for it, and no
+    square next to it is ``unsure`` (unread: it may hide a mine).
+
+    >>> mines = np.array([[1, 1, 1], [1, 0, 1], [1, 1, 0]], bool)
+    >>> look = Look(((1, 1),), np.zeros((2, 2, 3), np.uint8))
+    >>> names_by_count([look], mines, [(6, 7, 8)]), names_by_count([look], mines, [(6, 8)])
+    ({0: 7}, {})
+    """
+    counts = neighbour_sum(mines)
+    near_unsure = neighbour_sum(unsure) > 0 if unsure is not None else None
+    out: dict[int, int] = {}
+    for i, look in enumerate(looks):
+        values = {int(counts[c]) for c in look.cells}
+        if near_unsure is not None and any(near_unsure[c] for c in look.cells):
+            continue
+        if len(values) == 1 and next(iter(values)) in allowed[i]:
+            out[i] = next(iter(values))
+    return out
+
+
+def fit_to(img: Image, cell_size: tuple[float, float]) -> Image:
+    """A cut resized to the skin's template size (as calibrate resizes cuts)."""
+    size = (max(1, round(cell_size[0])), max(1, round(cell_size[1])))
+    if (img.shape[1], img.shape[0]) == size:
+        return np.ascontiguousarray(img)
+    return np.asarray(cv2.resize(img, size, interpolation=cv2.INTER_AREA), np.uint8)
+
+
+def add_templates(skin: Any, added: Mapping[int, Sequence[Image]]) -> Any:
+    """``skin`` with more cell templates. A skin loaded from a folder gets them written
+    there (new PNGs first, then skin.json replaced atomically: an interrupted write
+    leaves the old manifest whole) and is loaded again; a skin from no folder only
+    gains them in memory.
+
+    >>> import tempfile
+    >>> from vision.skin import load_skin, save_skin
+    >>> skin = load_skin("xdemineur")
+    >>> cells = {c: v for c, v in skin.cells.items() if c != 6}
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     folder = save_skin(replace(skin, cells=cells), tmp).parent
+    ...     again = add_templates(load_skin(folder), {6: [skin.cells[6][0]]})
+    ...     sorted(p.name for p in folder.glob("6*")), 6 in load_skin(folder).cells
+    (['6_learned.png'], True)
+    """
+    from vision.skin import SKIN_FILE, load_skin
+
+    added = {code: [fit_to(img, skin.cell_size) for img in imgs]
+             for code, imgs in added.items() if imgs}
+    if skin.path is None:
+        cells = dict(skin.cells)
+        for code, imgs in added.items():
+            cells[code] = (*cells.get(code, ()), *imgs)
+        return replace(skin, cells=cells)
+    folder = Path(skin.path)
+    manifest = folder / SKIN_FILE
+    raw = json.loads(manifest.read_text(encoding="utf-8"))
+    for code, imgs in added.items():
+        state = STATE_NAMES[code]
+        names = raw["cells"].setdefault(state, [])
+        for img in imgs:
+            name = _free_name(folder, f"{state}_learned")
+            if not cv2.imwrite(str(folder / name), img):
+                raise OSError(f"cannot write {folder / name}")
+            names.append(name)
+    tmp = folder / f".{SKIN_FILE}.{os.getpid()}.tmp"
+    with open(tmp, "w", encoding="utf-8") as out:
+        out.write(json.dumps(raw, indent=2) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, manifest)
+    return load_skin(folder)
+
+
+def _free_name(folder: Path, stem: str) -> str:
+    """``stem.png``, or ``stem_K.png`` for the first K not taken."""
+    if not (folder / f"{stem}.png").exists():
+        return f"{stem}.png"
+    k = 1
+    while (folder / f"{stem}_{k}.png").exists():
+        k += 1
+    return f"{stem}_{k}.png"
+
+
+@dataclass
+class _Waiting:
+    """A look seen in this game with several names still fitting."""
+
+    look: Look
+    names: tuple[int, ...]
+
+
+@dataclass
+class NumberLearner:
+    """Learns unseen number looks for a reader whose skins can be replaced (see
+    :meth:`bot.reader.SkinReader.replace_skin`). ``log`` gets one line per name;
+    ``learned`` lists (number, square) of every look named in the session."""
+
+    reader: Any
+    log: Callable[[str], None] = lambda message: None
+    waiting: list[_Waiting] = field(default_factory=list)
+    learned: list[tuple[int, Cell]] = field(default_factory=list)
+    _named: list[tuple[Image, int]] = field(default_factory=list)
+    _last: dict[Cell, Image] = field(default_factory=dict)
+    _geometry: BoardGeometry | None = None
+
+    @classmethod
+    def for_reader(cls, reader: Any, log: Callable[[str], None] | None = None
+                   ) -> NumberLearner | None:
+        """A learner when ``reader`` can give and take skins, else None."""
+        if not (callable(getattr(reader, "skin", None))
+                and callable(getattr(reader, "replace_skin", None))):
+            return None
+        return cls(reader, log or (lambda message: None))
+
+    def new_game(self) -> None:
+        self.waiting = []
+        self._last = {}
+
+    def _missing(self, geometry: BoardGeometry) -> tuple[int, ...]:
+        """The skin's missing numbers, if it can show a loss (a mine look: an unseen
+        exploded mine must not pass for a number)."""
+        cells = getattr(self.reader.skin(geometry), "cells", None)
+        if not isinstance(cells, Mapping) or not (MINE in cells or EXPLODED in cells):
+            return ()
+        return missing_numbers(cells)
+
+    def unseen(self, image: Image, geometry: BoardGeometry, board: Board, known: Board | None,
+               opening: set[Cell], mines: int) -> Reading:
+        """Name what can be named of ``board``'s unknown squares (see the module doc);
+        the board unchanged when the unknown squares are not (yet) unseen numbers:
+        squares seen for the first time wait for a second capture with the same pixels.
+        Raises :class:`UnseenStop` when no missing number fits a look."""
+        from vision.lattice import cut
+
+        missing = self._missing(geometry)
+        cells = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
+        if not missing or not cells:
+            return Reading(board)
+        self._geometry = geometry
+        cuts = {cell: cut(image, geometry, cell) for cell in cells}
+        board = self._recall(board, cuts)
+        cuts = {c: img for c, img in cuts.items() if board[c] == UNKNOWN}
+        if not cuts:
+            return Reading(board)
+        waiting = {c for w in self.waiting for c in w.look.cells}
+        where = openable(board, known, opening, waiting)
+        if not all(where[c] for c in cuts):
+            return Reading(board)
+        previous, self._last = self._last, dict(cuts)
+        if not all(c in previous and _same_pixels(previous[c], img) for c, img in cuts.items()):
+            return Reading(board)
+        return self._name(image, geometry, board, cuts, missing, mines)
+
+    def _recall(self, board: Board, cuts: Mapping[Cell, Image]) -> Board:
+        """Squares of looks named in this session (should their template not read)."""
+        if not self._named:
+            return board
+        out = board.copy()
+        for cell, img in cuts.items():
+            for named, code in self._named:
+                if same_look(named, img):
+                    out[cell] = code
+                    break
+        return out
+
+    def _allowed(self, look: Look, missing: tuple[int, ...]) -> tuple[int, ...]:
+        """The names still open for ``look``: those its squares had when they waited."""
+        for w in self.waiting:
+            if set(look.cells) & set(w.look.cells):
+                return tuple(n for n in missing if n in w.names)
+        return missing
+
+    def _name(self, image: Image, geometry: BoardGeometry, board: Board,
+              cuts: Mapping[Cell, Image], missing: tuple[int, ...], mines: int) -> Reading:
+        looks = group_looks(cuts)
+        joint = fitting(board, looks, [self._allowed(look, missing) for look in looks], mines)
+        if not joint:
+            cell = looks[0].cells[0]
+            raise UnseenStop(
+                f"square {cell} shows a look the skin does not know, and no number it lacks "
+                f"({', '.join(map(str, missing))}) fits the board there: stopping without "
+                "clicking (nothing learned)")
+        names = [tuple(sorted({j[i] for j in joint})) for i in range(len(looks))]
+        sure = {i: ns[0] for i, ns in enumerate(names) if len(ns) == 1}
+        learned = self._learn(geometry, [(looks[i], n) for i, n in sure.items()], image)
+        board = substitute(board, [looks[i] for i in sure], list(sure.values()))
+        rest = [i for i in range(len(looks)) if i not in sure]
+        self.waiting = [_Waiting(looks[i], names[i]) for i in rest]
+        if not rest:
+            return Reading(board, (), learned)
+        left = [looks[i] for i in rest]
+        boards = {}
+        for j in joint:
+            b = substitute(board, left, [j[i] for i in rest])
+            boards[b.tobytes()] = b
+        return Reading(board, tuple(boards.values()), learned)
+
+    def decide(self, boards: Sequence[Board], mines: int) -> Decision:
+        """The squares safe under every hypothesis; :class:`UnseenStop` when none is."""
+        decision = safe_under_all(boards, mines)
+        if decision is not None:
+            return decision
+        what = "; ".join(f"square {w.look.cells[0]} may be {' or '.join(map(str, w.names))}"
+                         for w in self.waiting)
+        raise UnseenStop(f"a number the skin has not seen yet ({what}): no square is safe "
+                         "under every name that fits, and play never guesses on a board it "
+                         "cannot read (such a look is learned at a game's end)")
+
+    def at_end(self, board: Board, status: str, hidden: Mask | None) -> None:
+        """Name the waiting looks by their counts of adjacent mines, now that the game
+        is over: a loss shows the mines, a win leaves only mines hidden (``hidden``: the
+        squares left hidden, for when a win message covers the board)."""
+        waiting, self.waiting, self._last = self.waiting, [], {}
+        if not waiting or status not in ("won", "lost") or self._geometry is None:
+            return
+        if board.shape != (self._geometry.rows, self._geometry.cols):
+            return
+        other = board == UNKNOWN
+        for w in waiting:
+            for cell in w.look.cells:
+                other[cell] = False
+        if status == "lost":
+            mines = np.isin(board, (MINE, EXPLODED, FLAG))
+        elif other.any() and hidden is not None:
+            mines, other = hidden, np.zeros_like(other)
+        else:
+            mines = np.isin(board, (COVERED, FLAG, QUESTION, MINE))
+        looks = [w.look for w in waiting]
+        named = names_by_count(looks, mines, [w.names for w in waiting], other)
+        self._learn(self._geometry, [(looks[i], n) for i, n in named.items()])
+
+    def _learn(self, geometry: BoardGeometry, names: Sequence[tuple[Look, int]],
+               image: Image | None = None) -> bool:
+        """Add each look as templates of its number and log one line each; with the
+        capture the look was seen in, check the reloaded skin reads it."""
+        if not names:
+            return False
+        added: dict[int, list[Image]] = {}
+        for look, code in names:
+            added.setdefault(code, []).extend(look.images or (look.image,))
+            self._named.append((look.image, code))
+            self.learned.append((code, look.cells[0]))
+        new = add_templates(self.reader.skin(geometry), added)
+        self.reader.replace_skin(new)
+        where = f" (template added to {new.path})" if getattr(new, "path", None) else ""
+        for look, code in names:
+            r, c = look.cells[0]
+            self.log(f"learned the look of {code} at ({r}, {c}){where}")
+        if image is not None:
+            again = self.reader.read(image, geometry)
+            for look, code in names:
+                if any(again[c] != code for c in look.cells):
+                    self.log(f"warning: the new template of {code} does not read back at "
+                             f"{look.cells[0]}; it is named from memory in this session")
+        return True
+
+
+def _same_pixels(a: Image, b: Image) -> bool:
+    return a.shape == b.shape and bool(np.array_equal(a, b))
