@@ -529,10 +529,18 @@ class LiveCalibrator:
             if not np.array_equal(crop(late, self.g.bounds()), crop(image, self.g.bounds())):
                 settled = self.wait_change(image)  # still redrawing: read again
                 now = late if settled is None else settled
-                if self._board_gone(ids, self.ids(now)):  # a dialog came: a win
+                now_ids = self.ids(now)
+                if last is not None and np.array_equal(ids, last[1]):
+                    # the last move's end drawn late (kmines shows the mines a moment
+                    # after the hit square): judge that move again
+                    if not is_flood(last[0], now_ids, last[4]):
+                        now, now_ids = self._final(now, now_ids)
+                    if self.judge(last[0], now_ids, last[2], now, last[4]):
+                        return now_ids, now
+                elif self._board_gone(ids, now_ids):  # a dialog came: a win
                     self._ended("won", image, now)
-                    return self.ids(now), now
-                image, ids = now, self.ids(now)
+                    return now_ids, now
+                image, ids = now, now_ids
                 continue
             if not cells:
                 return self.finish_win(ids, image)
@@ -706,21 +714,13 @@ class LiveCalibrator:
                 return self._hidden_loss(before, after, img_before, img_after, clicked)
             shown_ids, names, hidden = self._clearest_loss(before, after, known, clicked)
             if names is not None:
-                # the settled frame's looks of those squares too (a loss drawn in
-                # steps: kmines fades the mines' tiles out first), off any window
-                near = window_over(after, known, before)
-                near |= adjacent_count(near) > 0
-                for cell, code in names.items():  # exact: each square counts twice
-                    self.L.name(int(shown_ids[cell]), code, weight=2)
-                    if not near[cell] and after[cell] != shown_ids[cell]:
-                        self.L.name(int(after[cell]), code, weight=2)
-                    if code == MINE and int(before[cell]) not in known:
-                        self.L.name(int(before[cell]), COVERED, weight=2)
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
                 flags = int((self.L.codes(before, UNKNOWN) == FLAG).sum()) - \
                     sum(1 for code in names.values() if code == WRONG_FLAG)
-                if self.mines is not None and shown + flags + hidden < 0.8 * self.mines:
-                    return False  # not every mine is shown: not a lost game
+                if self.mines is not None and shown + flags + hidden < 0.8 * self.mines \
+                        and not self._loss_before_cover(before, after, clicked):
+                    return False  # not every mine is shown, none known: not a lost game
+                self._name_loss(before, after, shown_ids, names, known)
                 if self.mines is None and not hidden:
                     self.mines = shown + flags
                     self.log(f"the game has {self.mines} mines")
@@ -729,6 +729,22 @@ class LiveCalibrator:
         if self.hidden_losses:
             self._name_by_consistency([after])
         return False  # a win is decided by finish_win, once only mines are left
+
+    def _name_loss(self, before: IdGrid, after: IdGrid, shown_ids: IdGrid,
+                   names: dict[Cell, int], known: dict[int, int]) -> None:
+        """Name the looks of a lost game's squares (exact: each square counts twice);
+        a changed square by its look in the settled frame ``after``, off any window
+        over the board (a loss drawn in steps: kmines fades the mines' tiles out first,
+        then a dialog comes)."""
+        near = window_over(after, known, before)
+        near |= adjacent_count(near) > 0
+        for cell, code in names.items():
+            if 0 <= code <= 8 or after[cell] == shown_ids[cell]:
+                self.L.name(int(shown_ids[cell]), code, weight=2)
+            elif not near[cell]:
+                self.L.name(int(after[cell]), code, weight=2)
+            if code == MINE and int(before[cell]) not in known:
+                self.L.name(int(before[cell]), COVERED, weight=2)
 
     def _loss_before_cover(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
         """Did a frame of this move show a loss around (or before) a window that came
@@ -754,16 +770,22 @@ class LiveCalibrator:
                       clicked: list[Cell]) -> tuple[dict[Cell, int] | None, int, IdGrid]:
         """:func:`vision.calibrate.label_loss_transition` of a frame, the squares
         under a window over the board (:func:`window_over`) read as unchanged and left
-        unnamed, with the numbers next to them (a mine may hide under it); also how
-        many covered squares it hides, and the frame as read."""
+        unnamed, with the squares next to them (a mine may hide under it); also how
+        many covered squares it hides, and the frame as read. No reading (None) when
+        it counts a square of a known number otherwise (something drawn over covered
+        squares, say a window fading in, read as shown mines)."""
         over = window_over(ids, known, before)
         seen = np.where(over, before, ids).astype(ids.dtype)
         names = label_loss_transition(before, seen, known, clicked)
-        if names is None or not over.any():
-            return names, 0, seen
-        near = over | (adjacent_count(over) > 0)  # (its edge may be drawn faintly first)
-        names = {cell: code for cell, code in names.items() if not near[cell]}
-        hidden = int((over & np.isin(self.knowledge(before), (COVERED, QUESTION))).sum())
+        hidden = 0
+        if names is not None and over.any():
+            near = over | (adjacent_count(over) > 0)  # (its edge may be drawn faintly first)
+            names = {cell: code for cell, code in names.items() if not near[cell]}
+            hidden = int((over & np.isin(self.knowledge(before), (COVERED, QUESTION))).sum())
+        if names is not None and any(0 <= code <= 8 and 0 <= known.get(int(seen[cell]), -1) <= 8
+                                     and known[int(seen[cell])] != code
+                                     for cell, code in names.items()):
+            return None, 0, seen  # a known number counted otherwise: no loss shown here
         return names, hidden, seen
 
     def _hits(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
@@ -1258,9 +1280,9 @@ def window_over(ids: IdGrid, known: dict[int, int], before: IdGrid | None = None
                 min_squares: int = 6) -> np.ndarray:
     """Squares a window over the board (a dialog) covers: the box of every 8-connected
     patch of at least ``min_squares`` squares, over two rows and two columns at least,
-    each of an unnamed look no other square of the frame shows and (if ``before`` is
-    given) changed since ``before`` (a window's edges cut the squares under them into
-    pictures of their own; its flat inside may repeat).
+    each of a look no other square of the frame shows, changed since ``before`` (if
+    not given: each of an unnamed look) (a window's edges cut the squares under them
+    into pictures of their own; its flat inside may repeat).
 
     >>> ids = np.array([[1, 1, 1, 1, 1, 1],
     ...                 [1, 5, 6, 7, 1, 1],
@@ -1272,7 +1294,8 @@ def window_over(ids: IdGrid, known: dict[int, int], before: IdGrid | None = None
     0
     """
     looks, counts = np.unique(ids, return_counts=True)
-    single = [int(lk) for lk, n in zip(looks, counts, strict=True) if n == 1 and lk not in known]
+    single = [int(lk) for lk, n in zip(looks, counts, strict=True)
+              if n == 1 and (before is not None or lk not in known)]
     odd = np.isin(ids, single)
     if before is not None:
         odd &= ids != before

@@ -109,7 +109,12 @@ class SkinReader:
         try:
             return locate_board(image, self.skins)
         except BoardNotFound as exc:
-            raise NotFound(str(exc)) from exc
+            from vision.lattice import locate_by_lattice
+
+            found = locate_by_lattice(image, self.skins)  # tiles of no flat colour (kmines)
+            if found is None:
+                raise NotFound(str(exc)) from exc
+            return found
 
     def read(self, image: Image, geometry: BoardGeometry) -> Board:
         from vision.read import read_board

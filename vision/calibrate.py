@@ -504,9 +504,9 @@ class Learner:
     def templates(self) -> dict[int, tuple[Image, ...]]:
         """Every named look's images (see :meth:`CellBank.variants`), by state, the
         most seen look first. When open squares show in several grey shades (drawn
-        over a shaded window), every number and the mine also on each shade not seen
-        (see :func:`vision.shade.shaded_variants`)."""
-        from vision.shade import shaded_variants
+        over a shaded window), every number, the 0 and the mine also on each shade
+        seen on an open square (see :func:`vision.shade.shaded_variants`)."""
+        from vision.shade import background, shaded_variants
 
         out: dict[int, list[tuple[int, list[Image]]]] = {}
         known = self.known()
@@ -514,8 +514,10 @@ class Learner:
             out.setdefault(code, []).append((self.bank.counts[look], self.bank.variants(look)))
         cells = {code: tuple(img for _, imgs in sorted(pairs, key=lambda p: -p[0])
                              for img in imgs) for code, pairs in out.items()}
-        grounds = [self.bank.mean_image(look) for look, code in known.items() if code == 0]
-        for code, imgs in shaded_variants(cells, grounds, (*range(1, 9), MINE)).items():
+        shown = (*range(9), MINE)  # drawn on an open square
+        shades = [background(self.bank.mean_image(look)) for look, code in known.items()
+                  if code in shown]
+        for code, imgs in shaded_variants(cells, shades, shown).items():
             cells[code] = (*cells[code], *imgs)
         return cells
 

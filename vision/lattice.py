@@ -22,13 +22,18 @@ tile plus half the gap or grid line on each side.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from vision.geometry import BoardGeometry
+
+if TYPE_CHECKING:
+    from vision.skin import Skin
 
 Image = npt.NDArray[np.uint8]
 
@@ -445,3 +450,31 @@ def _is_known(image: Image, g: BoardGeometry, cell: tuple[int, int],
     sig = _signature(image, g, cell)
     return any(float(np.abs(sig - s).mean()) <= 20.0 and img.shape == look.shape
                and look_distance(img, look) <= 1.0 for s, look in inside)
+
+
+def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,
+                      ) -> BoardGeometry | None:
+    """The template-free lattice (:func:`find_lattice`), named after the skin of its
+    cell size that reads the most of its squares as known (at least ``accept``); None
+    if there is no lattice or no skin reads it so.
+
+    For boards :func:`vision.locate.locate_board` cannot find: it looks for the flat
+    colour of a skin's tiles, and some games have none (kmines shades its covered
+    tiles and its open squares over a gradient)."""
+    from solver.cells import UNKNOWN
+    from vision.read import read_board
+
+    try:
+        g = find_lattice(image)
+    except NoBoardError:
+        return None
+    best: tuple[float, BoardGeometry] | None = None
+    for skin in skins:
+        sx, sy = skin.cell_size
+        if abs(g.pitch_x / sx - 1) > 0.04 or abs(g.pitch_y / sy - 1) > 0.04:
+            continue
+        named = replace(g, skin=skin.name)
+        share = float((read_board(image, named, skin) != UNKNOWN).mean())
+        if share >= accept and (best is None or share > best[0]):
+            best = (share, named)
+    return None if best is None else best[1]

@@ -13,7 +13,8 @@ template's. Here:
   look but for the shade;
 * :func:`spread_names` gives an unnamed look the name of the named looks it matches so;
 * :func:`shaded_variants` repaints a named look onto every shade of open square seen,
-  so the reader has a template of each state at each shade.
+  so the reader (which wants a template's background within a few levels) has a
+  template of each state at each shade.
 
 Only a grey shift (every channel by about the same amount) of at most ``MOST_SHIFT``
 levels counts: a flat square of another colour (gnome-mines colours an open square by
@@ -118,34 +119,33 @@ def spread_names(looks: Sequence[Image], names: Mapping[int, int], skip: set[int
     return out
 
 
-def shaded_variants(cells: Mapping[int, Sequence[Image]], grounds: Sequence[Image],
-                    codes: Sequence[int]) -> dict[int, list[Image]]:
-    """For each state of ``codes`` in ``cells``, its first image repainted onto every
-    background shade of ``grounds`` (the plain open squares seen, say every look named
-    0) that no image of the state has yet (within ``NEAR / 2``, grey shifts only).
+def shaded_variants(cells: Mapping[int, Sequence[Image]], shades: Sequence[Colour],
+                    codes: Sequence[int], close: float = 2.0) -> dict[int, list[Image]]:
+    """For each state of ``codes`` in ``cells``, an image of it repainted onto every
+    background shade of ``shades`` (say those of every open square seen: a 0, a
+    number, a mine) that no image of the state has yet (within ``close`` levels; grey
+    shifts only).
 
     >>> a = np.full((16, 16, 3), 180, np.uint8); a[4:12, 7:9] = (120, 20, 20)
     >>> zero = np.full((16, 16, 3), 166, np.uint8)
-    >>> out = shaded_variants({1: [a]}, [zero], [1])
+    >>> out = shaded_variants({1: [a]}, [background(zero)], [1])
     >>> [background(img).tolist() for img in out[1]], out[1][0][5, 7].tolist()
     ([[166.0, 166.0, 166.0]], [120, 20, 20])
     """
     out: dict[int, list[Image]] = {}
-    shades = [background(g) for g in grounds]
     for code in codes:
         imgs = list(cells.get(code, ()))
-        if not imgs:
-            continue
         own = [background(img) for img in imgs]
         have = list(own)
         for shade in shades:
-            if any(np.abs(shade - h).max() <= NEAR / 2 for h in have):
+            if any(np.abs(shade - h).max() <= close for h in have):
                 continue
-            src = next((img for img, h in zip(imgs, own, strict=True)
-                        if grey_shift(h, shade)), None)
+            src = min(((img, h) for img, h in zip(imgs, own, strict=True)
+                       if grey_shift(h, shade)),
+                      key=lambda p: float(np.abs(shade - p[1]).max()), default=None)
             if src is None:
                 continue
-            made = reshade(src, shade)
+            made = reshade(src[0], shade)
             out.setdefault(code, []).append(made)
             have.append(background(made))
     return out
