@@ -103,6 +103,12 @@ class SkinReader:
     def skin(self, geometry: BoardGeometry) -> Any:
         return self._by_name[geometry.skin]
 
+    def replace_skin(self, skin: Any) -> None:
+        """Read with ``skin`` from now on in place of the skin of its name (one that
+        learned a look in play, see :mod:`bot.learn`)."""
+        self.skins = [skin if s.name == skin.name else s for s in self.skins]
+        self._by_name[skin.name] = skin
+
     def locate(self, image: Image) -> BoardGeometry:
         from vision.locate import BoardNotFound, locate_board
 
