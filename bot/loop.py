@@ -29,6 +29,7 @@ import numpy as np
 from bot.chord import chord_clicks
 from bot.consistency import contradiction
 from bot.frames import changed_cells, sub_geometry
+from bot.learn import NumberLearner, UnseenStop
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.reader import NotFound, Reader, Restart, preset_mines
 from bot.results import GameResult
@@ -43,6 +44,7 @@ from solver.cells import (
     WRONG_FLAG,
     Board,
     Cell,
+    neighbour_sum,
 )
 from solver.strategies import get_strategy
 from solver.strategy import Decision, Strategy
@@ -69,6 +71,7 @@ class PlayConfig:
     chord: bool = True
     bug_dir: Path = Path("sweepbot-bugs")
     seed: int | None = None
+    learn: bool = True  # name numbers the skin lacks in play (bot.learn)
 
 
 class Observer:
@@ -82,6 +85,45 @@ class Observer:
 
     def on_game(self, player: Player, result: GameResult) -> None:
         pass
+
+    def on_note(self, player: Player, message: str) -> None:
+        """Something worth a line, e.g. a number look learned in play."""
+
+
+def unseen_as_open(board: Board, known: Board | None, opening: set[Cell],
+                   confirmed: bool) -> Board:
+    """``board`` with its unreadable squares taken as opened squares without a number
+    (``WRONG_FLAG``, which the solver takes so: safe, no constraint) when they are a
+    number the skin never saw (a calibration that met no 6): each was covered and this
+    batch opened it (``opening``) or it touches a 0 (opened with it), and this is a
+    second capture (``confirmed``); or it was already taken so. A square opened is safe
+    (a loss shows a mine), so this loses information, never soundness; any other
+    unreadable square leaves the board as read.
+
+    >>> known = np.array([[1, -1], [-1, -1]], np.int8)
+    >>> unseen_as_open(np.array([[1, -7], [-1, -1]], np.int8), known, {(0, 1)}, True).tolist()
+    [[1, -6], [-1, -1]]
+    >>> unseen_as_open(np.array([[1, -7], [-1, -1]], np.int8), known, {(0, 1)}, False).tolist()
+    [[1, -7], [-1, -1]]
+    >>> unseen_as_open(np.array([[1, -7], [-1, -1]], np.int8), known, {(1, 1)}, True).tolist()
+    [[1, -7], [-1, -1]]
+    >>> unseen_as_open(np.array([[-7, -1], [-1, -1]], np.int8), known, {(0, 0)}, True).tolist()
+    [[-7, -1], [-1, -1]]
+    """
+    unknown = board == UNKNOWN
+    if known is None or not unknown.any() or known.shape != board.shape:
+        return board
+    if not np.isin(known[unknown], (COVERED, WRONG_FLAG)).all():
+        return board
+    new = unknown & (known == COVERED)
+    if new.any():
+        by_zero = neighbour_sum(board == 0) > 0
+        if not confirmed or not all(by_zero[r, c] or (int(r), int(c)) in opening
+                                    for r, c in np.argwhere(new).tolist()):
+            return board
+    out = board.copy()
+    out[unknown] = WRONG_FLAG
+    return out
 
 
 @dataclass
@@ -181,6 +223,8 @@ class Player:
         self._cache: _ReadCache | None = None
         self.turn_cpu_ms: list[float] = []
         """This thread's CPU time of every turn played (as GameResult.turn_ms is wall time)."""
+        self.learner = NumberLearner.for_reader(reader, lambda m: self.observer.on_note(
+            self, m)) if self.config.learn else None
 
     # ----------------------------------------------------------------- games
     def play(self) -> list[GameResult]:
@@ -206,6 +250,8 @@ class Player:
     def play_game(self) -> GameResult:
         """Play the game on the screen to its end (or until play must stop)."""
         game = _Game(time.monotonic())
+        if self.learner is not None:
+            self.learner.new_game()
         try:
             if self.geometry is None:
                 self.find_board()
@@ -435,15 +481,16 @@ class Player:
                 self._frame = None  # (or something overlaps the frame: learn it anew)
                 image, geometry = self.capture_board()
                 self._window_moved(image)
-            board = self.read(image, geometry)
-            status = self._status(board)
+            board, boards = self._learn(image, geometry, self.read(image, geometry), game)
+            board = unseen_as_open(board, game.known, game.opening, attempt > 0)
+            status = self._status(boards[0] if boards else board)
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
-            problem = contradiction(board, game.known)
+            problem = contradiction(boards[0] if boards else board, game.known)
             if not problem:
                 try:
-                    return seen, self._decide(board)
+                    return seen, self._decide_unseen(boards) if boards else self._decide(board)
                 except ValueError as exc:  # solver.probability.InconsistentBoard
                     problem = (f"numbers no layout of {self.mines} mines satisfies ({exc}); "
                                "if the game has another mine count, pass --mines")
@@ -477,6 +524,31 @@ class Player:
             board = self.reader.read(image, geometry)
         self._cache = _ReadCache(geometry, image, board)
         return board
+
+    def _learn(self, image: Image, geometry: BoardGeometry, board: Board,
+               game: _Game) -> tuple[Board, tuple[Board, ...]]:
+        """``board`` with the number looks the skin lacks named where the board tells
+        (:mod:`bot.learn`), and one board per name still possible (else none)."""
+        if self.learner is None or not code_counts(board)[UNKNOWN]:
+            return board, ()
+        try:
+            got = self.learner.unseen(image, geometry, board, game.known, game.opening,
+                                      self.mines)
+        except UnseenStop as exc:
+            raise PlayStopped(f"{exc}; board image saved to {self.save_bug_image(image)}"
+                              ) from exc
+        if got.learned:
+            self._cache = None  # the reader reads the new look from now on
+        return got.board, got.boards
+
+    def _decide_unseen(self, boards: tuple[Board, ...]) -> Decision:
+        """The squares safe under every name an unseen look may have (one board
+        each), or play stops."""
+        assert self.learner is not None
+        try:
+            return self.learner.decide(boards, self.mines)
+        except UnseenStop as exc:
+            raise PlayStopped(str(exc)) from exc
 
     def _decide(self, board: Board) -> Decision:
         """The strategy's move; when only mines are left hidden, no need to ask it.
@@ -655,6 +727,8 @@ class Player:
         from bot.metrics import three_bv
 
         board, death_p, bv = seen.board, None, None
+        if self.learner is not None and self.board_geometry is not None:
+            self.learner.at_end(seen.image, self.board_geometry, seen.status, game.hidden)
         if seen.status == "lost":
             hit = [(int(r), int(c)) for r, c in np.argwhere(board == EXPLODED)]
             if game.moves == 0:
