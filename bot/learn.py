@@ -331,7 +331,6 @@ class NumberLearner:
     learned: list[tuple[int, Cell]] = field(default_factory=list)
     _named: list[tuple[Image, int]] = field(default_factory=list)
     _last: dict[Cell, Image] = field(default_factory=dict)
-    _geometry: BoardGeometry | None = None
 
     @classmethod
     def for_reader(cls, reader: Any, log: Callable[[str], None] | None = None
@@ -366,7 +365,6 @@ class NumberLearner:
         cells = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
         if not missing or not cells:
             return Reading(board)
-        self._geometry = geometry
         cuts = {cell: cut(image, geometry, cell) for cell in cells}
         board = self._recall(board, cuts)
         cuts = {c: img for c, img in cuts.items() if board[c] == UNKNOWN}
@@ -436,14 +434,18 @@ class NumberLearner:
                          "under every name that fits, and play never guesses on a board it "
                          "cannot read (such a look is learned at a game's end)")
 
-    def at_end(self, board: Board, status: str, hidden: Mask | None) -> None:
+    def at_end(self, image: Image, geometry: BoardGeometry, status: str,
+               hidden: Mask | None) -> None:
         """Name the waiting looks by their counts of adjacent mines, now that the game
-        is over: a loss shows the mines, a win leaves only mines hidden (``hidden``: the
-        squares left hidden, for when a win message covers the board)."""
+        is over: a loss shows the mines (read from ``image``, the end's capture), a win
+        leaves only mines hidden (``hidden``: the squares left hidden, for when a win
+        message covers the board). A square next to a look that reads as nothing known
+        (it may hide a mine) keeps the look unnamed."""
         waiting, self.waiting, self._last = self.waiting, [], {}
-        if not waiting or status not in ("won", "lost") or self._geometry is None:
+        if not waiting or status not in ("won", "lost"):
             return
-        if board.shape != (self._geometry.rows, self._geometry.cols):
+        board = self.reader.read(image, geometry)
+        if board.shape != (geometry.rows, geometry.cols):
             return
         other = board == UNKNOWN
         for w in waiting:
@@ -457,7 +459,7 @@ class NumberLearner:
             mines = np.isin(board, (COVERED, FLAG, QUESTION, MINE))
         looks = [w.look for w in waiting]
         named = names_by_count(looks, mines, [w.names for w in waiting], other)
-        self._learn(self._geometry, [(looks[i], n) for i, n in named.items()])
+        self._learn(geometry, [(looks[i], n) for i, n in named.items()])
 
     def _learn(self, geometry: BoardGeometry, names: Sequence[tuple[Look, int]],
                image: Image | None = None) -> bool:

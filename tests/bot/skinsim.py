@@ -1,0 +1,115 @@
+"""The simulated game of :mod:`simgame` painted with a real skin's templates, read by the
+real template reader (``bot.reader.SkinReader``), for offline tests of what play does
+with looks a skin lacks.
+
+:class:`SkinScreen` paints every square with the truth skin's first template of its
+state (a garbled square: noise), keeps simgame's marker pixel and face block;
+:class:`SkinSimReader` locates the board and reads the status as simgame does, and the
+squares with ``vision.read`` and the (possibly incomplete) skin it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+from simgame import PITCH, STATUS_LEVEL, SimReader, SimScreen
+
+from bot.mouse import Button
+from bot.reader import NotFound, Restart, SkinReader
+from bot.screen import Image, ScreenPoint
+from solver.game import BoardSize
+from vision.geometry import BoardGeometry
+from vision.skin import Skin, load_skin, save_skin
+
+SKIN = "xdemineur"
+
+
+def truth_skin() -> Skin:
+    return load_skin(SKIN)
+
+
+def skin_without(folder: Path, codes: tuple[int, ...], name: str = "partial") -> Skin:
+    """A copy of the truth skin without the templates of ``codes``, saved in ``folder``
+    and loaded back from there (so learned templates are written into it)."""
+    skin = truth_skin()
+    cells = {c: v for c, v in skin.cells.items() if c not in codes}
+    save_skin(replace(skin, name=name, cells=cells), folder)
+    return load_skin(folder)
+
+
+class SkinScreen(SimScreen):
+    """A simgame screen whose squares look like the truth skin's templates."""
+
+    def __init__(self, size: BoardSize, skin: Skin | None = None, **kw: object) -> None:
+        self.skin = skin or truth_skin()
+        self.pitch = self.skin.cells[-1][0].shape[0]
+        self.noise = np.random.default_rng(99).integers(0, 256, (self.pitch, self.pitch, 3),
+                                                        dtype=np.uint8)
+        super().__init__(size, **kw)  # type: ignore[arg-type]
+
+    def render(self) -> Image:
+        image = np.zeros((600, 800, 3), np.uint8)
+        if not self.visible:
+            return image
+        rows, cols, p = self.board_size.rows, self.board_size.cols, self.pitch
+        x, y = self.left, self.top
+        for r in range(rows):
+            for c in range(cols):
+                tile = self.noise if (r, c) in self.garble else \
+                    self.skin.cells[int(self.game.board[r, c])][0]
+                image[y + r * p:y + (r + 1) * p, x + c * p:x + (c + 1) * p] = tile
+        image[y - 1, x - 1] = (cols, rows, 255)
+        image[y - 30:y - 20, x:x + 10] = STATUS_LEVEL[self.status()]
+        return image
+
+    def click(self, p: ScreenPoint, button: Button) -> None:
+        """As simgame's click, on squares of this screen's pitch."""
+        x, y = int(p.x), int(p.y)
+        c, r = (x - self.left) // self.pitch, (y - self.top) // self.pitch
+        on_board = 0 <= r < self.board_size.rows and 0 <= c < self.board_size.cols
+        if not on_board:
+            super().click(p, button)  # the face (or nothing)
+            return
+        super().click(ScreenPoint(self.left + c * PITCH + 1, self.top + r * PITCH + 1), button)
+
+
+class SkinSimReader(SkinReader):
+    """The real template reader on a :class:`SkinScreen`; the rest as simgame's reader."""
+
+    def __init__(self, skin: Skin, pitch: int, rule: str = "opening") -> None:
+        super().__init__([skin])
+        self.pitch = pitch
+        self.sim = SimReader(rule=rule)
+
+    def locate(self, image: Image) -> BoardGeometry:
+        hits = np.argwhere(image[..., 2] == 255)
+        if not len(hits):
+            raise NotFound("no sim board")
+        y, x = (int(v) for v in hits[0])
+        cols, rows = int(image[y, x, 0]), int(image[y, x, 1])
+        return BoardGeometry(self.skins[0].name, x + 1.0, y + 1.0, float(self.pitch),
+                             float(self.pitch), rows, cols)
+
+    def status(self, image: Image, geometry: BoardGeometry) -> str:
+        return self.sim.status(image, geometry)
+
+    def restart(self, image: Image, geometry: BoardGeometry) -> Restart | None:
+        return self.sim.restart(image, geometry)
+
+    def needs_flags(self, geometry: BoardGeometry) -> bool:
+        return False
+
+    def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
+        return ()
+
+    def chord_button(self, geometry: BoardGeometry) -> Button | None:
+        return None
+
+    def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
+        return None
+
+    def first_click_rule(self, geometry: BoardGeometry) -> str | None:
+        return self.sim.first_click_rule(geometry)
+
