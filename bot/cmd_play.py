@@ -43,6 +43,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="which monitor to look at (1 = the primary)")
     parser.add_argument("--bug-dir", type=Path, default=Path("sweepbot-bugs"),
                         help="where an unreadable board's picture is saved")
+    parser.add_argument("--no-learn", action="store_true",
+                        help="do not learn numbers the skin lacks (by default a number look "
+                             "named in play is added to the skin's templates)")
 
 
 def check_args(args: argparse.Namespace) -> str:
@@ -74,6 +77,9 @@ class PrintObserver(Observer):
               f"({b.left}, {b.top}); move the mouse, push it into a screen corner or press "
               "Ctrl+C to stop", file=self.out, flush=True)
 
+    def on_note(self, player: Player, message: str) -> None:
+        print(message, file=self.out, flush=True)
+
     def on_game(self, player: Player, result: GameResult) -> None:
         n = len(player.results)
         extra = f" ({result.reason})" if result.reason else ""
@@ -101,7 +107,8 @@ def make_player(args: argparse.Namespace, observer: Observer, dry: bool = False,
     if dry:  # never touch the real pointer; keep its screen size for the scale
         mouse = RecordingMouse(size=mouse.size())
     config = PlayConfig(games=args.games, mines=args.mines, rule=args.rule,
-                        bug_dir=args.bug_dir, chord=not args.no_chord)
+                        bug_dir=args.bug_dir, chord=not args.no_chord,
+                        learn=not (args.no_learn or dry))
     return Player(screen, mouse, reader, args.strategy, config, observer)
 
 
