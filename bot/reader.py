@@ -84,6 +84,21 @@ class Reader(Protocol):
         ...
 
 
+def only_zeros(board: Board) -> bool:
+    """Does ``board`` show 0s and nothing else known (no covered square, number, mark
+    or mine): no game's board, as every game has a mine?
+
+    >>> import numpy as np
+    >>> from solver.cells import UNKNOWN
+    >>> only_zeros(np.array([[0, 0], [0, UNKNOWN]])), only_zeros(np.array([[0, 1], [0, 0]]))
+    (True, False)
+    """
+    from solver.cells import UNKNOWN
+
+    known = board[board != UNKNOWN]
+    return bool(known.size) and bool((known == 0).all())
+
+
 class SkinReader:
     """The real reader: ``vision`` with the given skins."""
 
@@ -110,17 +125,21 @@ class SkinReader:
         self._by_name[skin.name] = skin
 
     def locate(self, image: Image) -> BoardGeometry:
+        from vision.lattice import locate_by_lattice
         from vision.locate import BoardNotFound, locate_board
 
         try:
-            return locate_board(image, self.skins)
+            g = locate_board(image, self.skins)
         except BoardNotFound as exc:
-            from vision.lattice import locate_by_lattice
-
             found = locate_by_lattice(image, self.skins)  # tiles of no flat colour (kmines)
             if found is None:
                 raise NotFound(str(exc)) from exc
             return found
+        if only_zeros(self.read(image, g)):
+            # no game shows 0s alone: a flat background in the colour of a skin's open
+            # square (kmines draws them translucent over its window's background)
+            return locate_by_lattice(image, self.skins) or g
+        return g
 
     def read(self, image: Image, geometry: BoardGeometry) -> Board:
         from vision.read import read_board
