@@ -174,6 +174,15 @@ def test_a_frozen_game_stops_calibration_after_one_click() -> None:
     assert len(game.clicks) == 1
 
 
+def test_a_dropped_click_is_clicked_again() -> None:
+    """A game that drops the first click on the board (the board stays as it was) gets
+    the same click again, and calibration goes on."""
+    game = SynthGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=3, drop_left=1)
+    calibrate(game, redraw_timeout=0.3)
+    lefts = [p for p, button in game.clicks if button == "left"]
+    assert len(lefts) >= 3 and lefts[0] == lefts[1]
+
+
 class Blank:
     """A screen and mouse with nothing on the screen."""
 

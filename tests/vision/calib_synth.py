@@ -127,6 +127,7 @@ class SynthGame:
     seed: int = 0
     win_needs_flags: bool = False
     frozen: bool = False  # a game that stops responding
+    drop_left: int = 0  # this many left clicks on the board are dropped (a busy game)
     clicks: list[tuple[ScreenPoint, str]] = field(default_factory=list)
     games: int = 0
     ticks: int = 0
@@ -181,7 +182,9 @@ class SynthGame:
         if cell is None or self.status() != "playing":
             return
         board = self.game.board
-        if button == "left":
+        if button == "left" and self.drop_left > 0:
+            self.drop_left -= 1
+        elif button == "left":
             self.game.open(cell)
         elif board[cell] == COVERED:
             board[cell] = FLAG
