@@ -225,6 +225,43 @@ def safe_under_all(boards: Sequence[Board], mines: int) -> Decision | None:
                     note="safe under every name the unseen looks may have")
 
 
+def mixed_probabilities(boards: Sequence[Board], mines: int) -> npt.NDArray[np.float64]:
+    """Exact mine probabilities when the board is one of ``boards`` (one per joint name
+    the unseen looks may have): each board's probabilities weighted by its number of
+    mine layouts. Every layout fits exactly one of them (a look's squares count their
+    mines), so this is the probability over every layout that agrees with the read.
+
+    >>> from solver.textboard import parse_board
+    >>> one, two = parse_board("1..\\n..."), parse_board("2..\\n...")  # 6 and 3 layouts
+    >>> [round(float(x), 3) for x in mixed_probabilities([one, two], 2)[0, 1:]]
+    [0.444, 0.333]
+    """
+    analyses = [analyse(solver_board(b), mines) for b in boards]
+    logs = np.array([a.log_layouts for a in analyses])
+    weights = np.exp(logs - logs.max())
+    weights /= weights.sum()
+    return np.asarray(sum(w * a.probabilities for w, a in zip(weights, analyses, strict=True)),
+                      np.float64)
+
+
+def least_risky(boards: Sequence[Board], mines: int) -> Decision:
+    """One guess: the hidden square least likely a mine over every fitting name (see
+    :func:`mixed_probabilities`), the first in row-major order on a tie.
+
+    >>> from solver.textboard import parse_board
+    >>> guess = least_risky([parse_board("1..\\n..."), parse_board("2..\\n...")], 2)
+    >>> guess.open, round(guess.risk, 3)
+    (((0, 2),), 0.333)
+    """
+    first = solver_board(boards[0])
+    probs = mixed_probabilities(boards, mines)
+    hidden = (first == COVERED) | (first == QUESTION)
+    risk = np.where(hidden, np.nan_to_num(probs, nan=1.0), np.inf)
+    cell = np.unravel_index(int(np.argmin(risk)), risk.shape)
+    return Decision(open=((int(cell[0]), int(cell[1])),), risk=float(risk[cell]),
+                    note="a guess over every name the unseen looks may have")
+
+
 def names_by_count(looks: Sequence[Look], mines: Mask, allowed: Sequence[Sequence[int]],
                    unsure: Mask | None = None) -> dict[int, int]:
     """Looks named by their squares' counts of adjacent mines (index -> number), where
@@ -323,10 +360,12 @@ class _Waiting:
 class NumberLearner:
     """Learns unseen number looks for a reader whose skins can be replaced (see
     :meth:`bot.reader.SkinReader.replace_skin`). ``log`` gets one line per name;
-    ``learned`` lists (number, square) of every look named in the session."""
+    ``learned`` lists (number, square) of every look named in the session. With
+    ``guess`` off, play stops where no square is safe under every name that fits."""
 
     reader: Any
     log: Callable[[str], None] = lambda message: None
+    guess: bool = True
     waiting: list[_Waiting] = field(default_factory=list)
     learned: list[tuple[int, Cell]] = field(default_factory=list)
     _named: list[tuple[Image, int]] = field(default_factory=list)
@@ -424,10 +463,14 @@ class NumberLearner:
         return Reading(board, tuple(boards.values()), learned)
 
     def decide(self, boards: Sequence[Board], mines: int) -> Decision:
-        """The squares safe under every hypothesis; :class:`UnseenStop` when none is."""
+        """The squares safe under every hypothesis; when none is, the least risky guess
+        over all of them (:func:`least_risky`, exact) or, with ``guess`` off,
+        :class:`UnseenStop`."""
         decision = safe_under_all(boards, mines)
         if decision is not None:
             return decision
+        if self.guess:
+            return least_risky(boards, mines)
         what = "; ".join(f"square {w.look.cells[0]} may be {' or '.join(map(str, w.names))}"
                          for w in self.waiting)
         raise UnseenStop(f"a number the skin has not seen yet ({what}): no square is safe "

@@ -17,7 +17,7 @@ from skinsim import SkinScreen, SkinSimReader, skin_without, truth_skin
 from bot.learn import NumberLearner, UnseenStop, fitting, group_looks, safe_under_all
 from bot.loop import Observer, PlayConfig, Player
 from bot.screen import Image
-from solver.cells import COVERED, EXPLODED, MINE, Board
+from solver.cells import COVERED, EXPLODED, MINE, Board, neighbours
 from solver.game import BoardSize
 from solver.probability import analyse
 from solver.strategy import Decision
@@ -110,7 +110,10 @@ def test_while_two_names_fit_only_squares_safe_under_both_are_opened(tmp_path: P
         safe = [set(analyse(np.where(b == -2, COVERED, b).astype(np.int8), 60).safe)
                 for b in boards]
         both = set.intersection(*safe)
-        assert set(decision.open) <= both and decision.risk == 0.0
+        if decision.is_guess:  # only where no square is safe under both
+            assert not both and len(decision.open) == 1
+            return decision
+        assert set(decision.open) <= both
         mines = screen.game.mines
         assert mines is not None and not any(mines[c] for c in decision.open)
         turns.append((len(boards), len(decision.open), len(set.union(*safe) - both)))
@@ -161,7 +164,7 @@ def test_names_match_the_truth_over_many_games(tmp_path: Path) -> None:
 
 def test_a_waiting_look_is_named_by_its_mines_at_the_end(tmp_path: Path) -> None:
     """A 6 with 6 or 7 possible (7 mines, 8 squares around it): no square is safe under
-    both, so play stops; a loss (or a win) then shows which."""
+    both, so play guesses over both (or stops); a loss (or a win) then shows which."""
     skin_dir = tmp_path / "skin"
     skin_without(skin_dir, (6, 7, 8))
     mines = np.zeros((4, 4), bool)
@@ -180,6 +183,11 @@ def test_a_waiting_look_is_named_by_its_mines_at_the_end(tmp_path: Path) -> None
             got = learner.unseen(image, geometry, reader.read(image, geometry), known,
                                  {(1, 1)}, 7)
         assert len(got.boards) == 2 and sorted(int(b[1, 1]) for b in got.boards) == [6, 7]
+        # layouts: 6 around it: C(8,6) x 7 far = 196; 7 around it: C(8,7) = 8
+        guess = learner.decide(got.boards, 7)
+        assert guess.is_guess and guess.open[0] not in neighbours((1, 1), 4, 4)
+        assert abs(guess.risk - 196 / 204 / 7) < 1e-9  # a far square: a mine 1 in 7 if 6
+        learner.guess = False
         with pytest.raises(UnseenStop, match="may be 6 or 7"):
             learner.decide(got.boards, 7)
         if status == "lost":
