@@ -62,6 +62,21 @@ FLAT_SHARE = 0.25
 mean colours span less than this share of what every template of the state it reads as
 spans there: the reader compares only a square's middle, and a tile whose middle is one
 flat colour (sgt-mines' covered tile) matches a plain margin of that colour."""
+BLANK_TOL = 8
+"""A square is blank when its pixels span at most this much in every channel (one flat
+colour: no line, bevel or glyph)."""
+BLANK_SHARE = 0.25
+"""A blank square past the lattice's edge counts as known only when at least this share
+of the board's own squares of the state it reads as are blank too: a game whose opened
+square is one flat colour only where no grid line reaches it (WineMine's black 0 at the
+board's corner) matches a desktop or window margin of that colour, and its board's own
+squares of that state show the lines the margin lacks."""
+EDGED_SHARE = 0.75
+"""A strip square flat across the axis the board's grid lines would cross it on is not
+backed when at least this share of the board's own squares of its state have edges
+there: the board's lines do not go on into it (WineMine's opened squares have lines on
+their left and top, the board one more on its right and bottom, so the strips right of
+and below the board on a black desktop hold a line along them but none across)."""
 RESCUE_TRIES = 2
 """When no skin's lattice reaches ACCEPT_KNOWN, the best this many are grown and judged
 again with the glyph fallback (:mod:`vision.glyph`) reading the squares the template
@@ -457,6 +472,91 @@ def flat_share(image: Image, g: BoardGeometry, skin: Skin,
     return flat / len(codes)
 
 
+def is_blank(square: Image) -> bool:
+    """Whether a square is one flat colour (within BLANK_TOL in every channel).
+
+    >>> is_blank(np.zeros((16, 16, 3), np.uint8))
+    True
+    >>> tile = np.zeros((16, 16, 3), np.uint8); tile[:, 0] = 255
+    >>> is_blank(tile)
+    False
+    """
+    return bool(square.size) and int(np.ptp(square.reshape(-1, 3), axis=0).max()) <= BLANK_TOL
+
+
+@dataclass(frozen=True)
+class StateLook:
+    """How a board's own squares of one state look: how many, the share that are blank,
+    and per axis (across x, across y) the share with edges (:func:`edge_spans` at least
+    STRUCTURE) and the median span of those."""
+
+    count: int
+    blank: float
+    edged: tuple[float, float]
+    span: tuple[float, float]
+
+
+def _look(blank: npt.NDArray[np.bool_], spans: npt.NDArray[np.float64]) -> StateLook:
+    edged = spans >= STRUCTURE
+    med = [float(np.median(spans[edged[:, a], a])) if edged[:, a].any() else 0.0
+           for a in (0, 1)]
+    return StateLook(len(blank), float(blank.mean()),
+                     (float(edged[:, 0].mean()), float(edged[:, 1].mean())), (med[0], med[1]))
+
+
+ANY_STATE = -100
+"""The key of :func:`state_looks`' entry for all the squares together."""
+
+
+def state_looks(image: Image, g: BoardGeometry, skin: Skin) -> dict[int, StateLook]:
+    """Per state the template reader names on g's inner squares (all of g if it is
+    less than 3 squares across; a lattice's box may hold one line of margin), how they
+    look; under ANY_STATE, how all of them look."""
+    codes, _ = classify(cell_samples(image, g), template_bank(skin), GROW_STRICTNESS)
+    inner = np.ones((g.rows, g.cols), bool)
+    if g.rows >= 3 and g.cols >= 3:
+        inner[[0, -1], :] = inner[:, [0, -1]] = False
+    squares = [sq for sq, keep in zip(_squares(image, g), inner.ravel(), strict=True) if keep]
+    codes = codes[inner.ravel()]
+    blank = np.array([is_blank(sq) for sq in squares])
+    spans = np.array([edge_spans(sq) for sq in squares])
+    out = {ANY_STATE: _look(blank, spans)}
+    for state in np.unique(codes).tolist():
+        mine = codes == state
+        out[int(state)] = _look(blank[mine], spans[mine])
+    return out
+
+
+def unbacked_share(image: Image, g: BoardGeometry, skin: Skin, axis: int,
+                   board: Callable[[], dict[int, StateLook]]) -> float:
+    """The share of the strip g's named squares that the board's own squares of their
+    state do not back: blank where fewer than BLANK_SHARE of the board's squares of that
+    state are blank, or flat across ``axis`` (0: x, 1: y; the direction the board's
+    grid lines would cross the strip) where at least EDGED_SHARE of them have edges
+    there (the board's squares of all states where it shows none of that state).
+    ``board()`` is called only when some named square is flat across ``axis``."""
+    codes, _ = classify(cell_samples(image, g), template_bank(skin), GROW_STRICTNESS)
+    suspects = []
+    for code, square in zip(codes.tolist(), _squares(image, g), strict=True):
+        if code != UNKNOWN:
+            span = float(edge_spans(square)[axis])
+            if span < STRUCTURE:
+                suspects.append((code, is_blank(square), span))
+    if not suspects:
+        return 0.0
+    looks = board()
+    bad = 0
+    for code, blank, span in suspects:
+        look = looks.get(code)
+        if blank and (look is None or look.blank < BLANK_SHARE):
+            bad += 1
+            continue
+        look = look if look is not None else looks.get(ANY_STATE)
+        if look is not None and look.count >= 2 and look.edged[axis] >= EDGED_SHARE:
+            bad += span < FLAT_SHARE * look.span[axis]
+    return bad / len(codes)
+
+
 def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
     """The one-cell-wide strip just outside ``side`` of g (same lattice)."""
     px, py = g.pitch_x, g.pitch_y
@@ -469,10 +569,19 @@ def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
 
 def grow(image: Image, lat: Lattice, skin: Skin, share: Share = _known_share) -> BoardGeometry:
     """Extend the lattice's box side by side while the next strip reads as known cells
-    (``share`` of its squares, less those :func:`flat_share` counts)."""
+    (``share`` of its squares, less those :func:`flat_share` counts and those the
+    lattice's own squares of their state do not back, :func:`unbacked_share`)."""
     r0, c0 = 0, 0
     rows, cols = int(lat.rows.max()) + 1, int(lat.cols.max()) + 1
     g = _geometry(lat, skin.name, r0, c0, rows, cols)
+    first = g
+    cache: list[dict[int, StateLook]] = []
+
+    def board() -> dict[int, StateLook]:
+        if not cache:
+            cache.append(state_looks(image, first, skin) if _inside(first, image) else {})
+        return cache[0]
+
     moved = True
     while moved:
         moved = False
@@ -482,6 +591,9 @@ def grow(image: Image, lat: Lattice, skin: Skin, share: Share = _known_share) ->
                 continue
             known = share(image, strip, skin, GROW_STRICTNESS)
             if known < GROW_KNOWN or known - flat_share(image, strip, skin) < GROW_KNOWN:
+                continue
+            axis = 1 if side in ("left", "right") else 0
+            if known - unbacked_share(image, strip, skin, axis, board) < GROW_KNOWN:
                 continue
             if side == "left":
                 c0, cols = c0 - 1, cols + 1
