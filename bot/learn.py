@@ -50,6 +50,7 @@ from solver.cells import (
     QUESTION,
     STATE_NAMES,
     UNKNOWN,
+    WRONG_FLAG,
     Board,
     Cell,
     neighbour_sum,
@@ -87,11 +88,13 @@ class Look:
 class Reading:
     """What :meth:`NumberLearner.unseen` made of a read: ``board`` with the looks named
     so far filled in, one complete board per fitting hypothesis while looks wait for a
-    name (else empty), and whether a template was added (the reader changed)."""
+    name (else empty), whether a template was added (the reader changed), and why
+    unknown squares were left alone."""
 
     board: Board
     boards: tuple[Board, ...] = ()
     learned: bool = False
+    why: str = ""  # why the unknown squares were left as read ("" when they were not)
 
 
 def missing_numbers(cells: Mapping[int, Any]) -> tuple[int, ...]:
@@ -181,10 +184,31 @@ def fits(board: Board, mines: int) -> bool:
     return True
 
 
+def narrow(board: Board, looks: Sequence[Look], candidates: Sequence[Sequence[int]],
+           mines: int) -> list[tuple[int, ...]]:
+    """Each look's names that fit with the other looks taken as opened squares without
+    a number (``WRONG_FLAG``: no constraint). That drops constraints only, so every
+    name that fits jointly is kept; one name left is the look's name.
+
+    >>> from solver.textboard import parse_board
+    >>> board = parse_board("UU..")   # two looks side by side, 1 mine in all
+    >>> a, b = (Look(((0, c),), np.full((2, 2, 3), c, np.uint8)) for c in (0, 1))
+    >>> narrow(board, [a, b], [(1, 2), (1, 2)], 1)
+    [(), (1,)]
+    """
+    out = []
+    for i, look in enumerate(looks):
+        others = [other for j, other in enumerate(looks) if j != i]
+        base = substitute(board, others, [WRONG_FLAG] * len(others))
+        out.append(tuple(n for n in candidates[i] if fits(substitute(base, [look], [n]), mines)))
+    return out
+
+
 def fitting(board: Board, looks: Sequence[Look], candidates: Sequence[Sequence[int]],
             mines: int) -> list[tuple[int, ...]]:
     """Every joint name of ``looks`` (one of ``candidates[i]`` each) under which the
-    board fits (see :func:`fits`); empty when none does or there are too many to try."""
+    board fits (see :func:`fits`); empty when none does or there are more than
+    :data:`MAX_HYPOTHESES` to try."""
     total = int(np.prod([len(c) for c in candidates])) if candidates else 0
     if total == 0 or total > MAX_HYPOTHESES:
         return []
@@ -403,19 +427,22 @@ class NumberLearner:
         missing = self._missing(geometry)
         cells = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
         if not missing or not cells:
-            return Reading(board)
+            return Reading(board, why="no number missing" if cells else "")
         cuts = {cell: cut(image, geometry, cell) for cell in cells}
         board = self._recall(board, cuts)
         cuts = {c: img for c, img in cuts.items() if board[c] == UNKNOWN}
         if not cuts:
             return Reading(board)
         waiting = {c for w in self.waiting for c in w.look.cells}
+        if known is not None:  # squares taken as opened without a number (loop fallback)
+            waiting |= {(int(r), int(c)) for r, c in np.argwhere(known == WRONG_FLAG)}
         where = openable(board, known, opening, waiting)
         if not all(where[c] for c in cuts):
-            return Reading(board)
+            return Reading(board, why=f"square {next(c for c in cuts if not where[c])} "
+                                      "cannot be an opened square")
         previous, self._last = self._last, dict(cuts)
         if not all(c in previous and _same_pixels(previous[c], img) for c, img in cuts.items()):
-            return Reading(board)
+            return Reading(board, why="not yet seen twice the same")
         return self._name(image, geometry, board, cuts, missing, mines)
 
     def _recall(self, board: Board, cuts: Mapping[Cell, Image]) -> Board:
@@ -440,14 +467,17 @@ class NumberLearner:
     def _name(self, image: Image, geometry: BoardGeometry, board: Board,
               cuts: Mapping[Cell, Image], missing: tuple[int, ...], mines: int) -> Reading:
         looks = group_looks(cuts)
-        joint = fitting(board, looks, [self._allowed(look, missing) for look in looks], mines)
-        if not joint:
-            cell = looks[0].cells[0]
+        names = narrow(board, looks, [self._allowed(look, missing) for look in looks], mines)
+        many = int(np.prod([len(n) for n in names])) > MAX_HYPOTHESES
+        joint = [] if many else fitting(board, looks, names, mines)
+        if not all(names) or (not joint and not many):
+            cell = looks[next((i for i, n in enumerate(names) if not n), 0)].cells[0]
             raise UnseenStop(
                 f"square {cell} shows a look the skin does not know, and no number it lacks "
                 f"({', '.join(map(str, missing))}) fits the board there: stopping without "
                 "clicking (nothing learned)")
-        names = [tuple(sorted({j[i] for j in joint})) for i in range(len(looks))]
+        if joint:
+            names = [tuple(sorted({j[i] for j in joint})) for i in range(len(looks))]
         sure = {i: ns[0] for i, ns in enumerate(names) if len(ns) == 1}
         learned = self._learn(geometry, [(looks[i], n) for i, n in sure.items()], image)
         board = substitute(board, [looks[i] for i in sure], list(sure.values()))
@@ -455,6 +485,8 @@ class NumberLearner:
         self.waiting = [_Waiting(looks[i], names[i]) for i in rest]
         if not rest:
             return Reading(board, (), learned)
+        if many:  # the rest stay unknown (the loop takes them as opened, no number)
+            return Reading(board, (), learned, why="too many names to try together")
         left = [looks[i] for i in rest]
         boards = {}
         for j in joint:
