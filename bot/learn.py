@@ -358,7 +358,10 @@ def add_templates(skin: Any, added: Mapping[int, Sequence[Image]]) -> Any:
         out.write(json.dumps(raw, indent=2) + "\n")
         out.flush()
         os.fsync(out.fileno())
-    os.replace(tmp, manifest)
+    try:
+        os.replace(tmp, manifest)
+    finally:
+        tmp.unlink(missing_ok=True)
     return load_skin(folder)
 
 

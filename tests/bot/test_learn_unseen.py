@@ -215,3 +215,25 @@ def test_fitting_and_safe_under_all_on_a_text_board() -> None:
     b6, b7 = (np.where(board == -7, n, board).astype(np.int8) for n in (6, 7))
     assert safe_under_all([b6, b7], 7) is None  # under 6 one far square is a mine
     assert sorted(safe_under_all([b7], 7).open) == [(0, 3), (1, 3), (2, 3)]  # type: ignore[union-attr]
+
+
+def test_an_interrupted_write_leaves_the_manifest_whole(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot import learn
+
+    skin_dir = tmp_path / "skin"
+    skin = skin_without(skin_dir, (6,))
+    manifest = (skin_dir / "skin.json").read_bytes()
+
+    def interrupted(src: str, dst: str) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(learn.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        learn.add_templates(skin, {6: [truth_skin().cells[6][0]]})
+    assert (skin_dir / "skin.json").read_bytes() == manifest
+    assert 6 not in load_skin(skin_dir).cells and not list(skin_dir.glob(".*"))
+    monkeypatch.undo()
+    again = learn.add_templates(load_skin(skin_dir), {6: [truth_skin().cells[6][0]]})
+    assert np.array_equal(again.cells[6][0], truth_skin().cells[6][0])
+    assert json.loads((skin_dir / "skin.json").read_text())["cells"]["6"] == ["6_learned_1.png"]
