@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--at", default="120,90", help="window position X,Y")
     p.add_argument("--keep", metavar="DIR", help="keep the templates folder here")
     p.add_argument("--bug-dir", metavar="DIR", help="keep play's unreadable boards here")
+    p.add_argument("--desktop", metavar="R,G,B",
+                   help="paint the desktop this colour (Xvfb's is black)")
     args = p.parse_args(argv)
     if not (args.skin / "skin.json").is_file():
         p.error(f"{args.skin} holds no skin.json")
@@ -57,6 +59,11 @@ def main(argv: list[str] | None = None) -> int:
         before = states(copy)
         log = Path(tmp) / "play.jsonl"
         with VirtualDisplay(window_manager=args.wm) as vd:
+            if args.desktop:
+                from bot.winegames import set_desktop_colour
+
+                r, g, b = (int(v) for v in args.desktop.split(","))
+                set_desktop_colour(vd, (r, g, b))
             win = launch(vd, args.game, size, None, Path(tmp) / "truth.jsonl")
             x, y = (int(v) for v in args.at.split(","))
             win.move(x, y)
