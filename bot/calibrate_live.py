@@ -1044,6 +1044,12 @@ class LiveCalibrator:
                                  "(e.g. F2 or ctrl+n)? ").strip() or None
         if keys:
             fresh = self._try_keys(keys)
+            if fresh is None:
+                # a dialog closed may have taken the keyboard focus with it (kmines'
+                # scores under openbox): a click on the ended game's board gives it back
+                self.click_cell((0, 0))
+                self.park()
+                fresh = self._try_keys(keys)
             if fresh is not None:
                 self.restart = {"kind": "key", "keys": [keys]}
                 return fresh
@@ -1184,7 +1190,10 @@ class LiveCalibrator:
             ignore = cv2.dilate(_diff_mask(fresh, lost.before).astype(np.uint8),
                                 np.ones((5, 5), np.uint8)).astype(bool)
             blobs = changed_blobs(lost.before, lost.after, b, ignore, buttons_first=False)
-            face = blobs[0] if blobs and blobs[0].top + blobs[0].height <= b.top else None
+            # a face or button above the board, not a strip wider than the board (a
+            # window's title bar that turns grey when a dialog takes the focus)
+            face = blobs[0] if blobs and blobs[0].top + blobs[0].height <= b.top \
+                and blobs[0].width <= b.width else None
         if face is not None and lost is not None and fresh is not None:
             face = grow(face, fresh.shape)
             tpl = {"playing": [crop(fresh, face)], "lost": [crop(lost.after, face)]}
