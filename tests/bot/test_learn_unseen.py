@@ -237,3 +237,12 @@ def test_an_interrupted_write_leaves_the_manifest_whole(tmp_path: Path,
     again = learn.add_templates(load_skin(skin_dir), {6: [truth_skin().cells[6][0]]})
     assert np.array_equal(again.cells[6][0], truth_skin().cells[6][0])
     assert json.loads((skin_dir / "skin.json").read_text())["cells"]["6"] == ["6_learned_1.png"]
+
+
+def test_doctests() -> None:
+    import doctest
+
+    from bot import learn
+
+    result = doctest.testmod(learn)
+    assert result.failed == 0 and result.attempted >= 20
