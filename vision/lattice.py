@@ -416,13 +416,15 @@ def _grown(g: BoardGeometry, side: str) -> tuple[BoardGeometry, list[tuple[int, 
 
 def extend_lattice(image: Image, g: BoardGeometry, share: float = 0.6) -> BoardGeometry:
     """Grow ``g`` by edge rows/columns where at least ``share`` of the squares look
-    exactly like squares inside (see :func:`vision.calibrate.look_distance`)."""
+    exactly like squares inside (see :func:`vision.calibrate.look_distance`) and those
+    squares back them (see :func:`_is_known`)."""
     while True:
         inside = _inside_looks(image, g)
         for side in ("left", "right", "top", "bottom"):
             cand, line = _grown(g, side)
+            axis = 1 if side in ("left", "right") else 0
             if _fits_image(cand, image) and sum(
-                    _is_known(image, cand, cell, inside) for cell in line
+                    _is_known(image, cand, cell, inside, axis) for cell in line
             ) >= max(2, share * len(line)):
                 g = cand
                 break
@@ -430,26 +432,63 @@ def extend_lattice(image: Image, g: BoardGeometry, share: float = 0.6) -> BoardG
             return g
 
 
-def _inside_looks(image: Image, g: BoardGeometry) -> list[tuple[npt.NDArray[np.float32], Image]]:
-    """One (signature, image) per different small signature of the board's squares."""
-    inside: dict[bytes, tuple[npt.NDArray[np.float32], Image]] = {}
+@dataclass(frozen=True)
+class InsideLook:
+    """One look of the board's squares: its small signature, one image of it, how many
+    squares show it, and whether it is blank and has edges across x and across y (see
+    :func:`vision.locate.is_blank`, :func:`vision.locate.edge_spans`)."""
+
+    sig: npt.NDArray[np.float32]
+    image: Image
+    count: int
+    blank: bool
+    edged: tuple[bool, bool]
+
+
+def _inside_looks(image: Image, g: BoardGeometry) -> list[InsideLook]:
+    """One :class:`InsideLook` per different small signature of the board's squares;
+    only the inner squares are counted (all if g is less than 3 squares across: the
+    squares by the board's frame lack the frame's side of the grid)."""
+    from vision.locate import STRUCTURE, edge_spans, is_blank
+
+    inside: dict[bytes, InsideLook] = {}
     for r in range(g.rows):
         for c in range(g.cols):
             sig = _signature(image, g, (r, c))
-            inside.setdefault(sig.astype(np.uint8).tobytes(), (sig, cut(image, g, (r, c))))
+            key = sig.astype(np.uint8).tobytes()
+            border = r in (0, g.rows - 1) or c in (0, g.cols - 1)
+            add = 0 if border and min(g.rows, g.cols) >= 3 else 1
+            if key in inside:
+                inside[key] = replace(inside[key], count=inside[key].count + add)
+                continue
+            img = cut(image, g, (r, c))
+            spans = edge_spans(img) >= STRUCTURE
+            inside[key] = InsideLook(sig, img, add, is_blank(img),
+                                     (bool(spans[0]), bool(spans[1])))
     return list(inside.values())
 
 
 def _is_known(image: Image, g: BoardGeometry, cell: tuple[int, int],
-              inside: list[tuple[npt.NDArray[np.float32], Image]]) -> bool:
-    """Does the square look exactly like one of ``inside``? (A cheap look at small
-    signatures first.)"""
+              inside: list[InsideLook], axis: int) -> bool:
+    """Does the square look exactly like some of ``inside`` (a cheap look at small
+    signatures first), and do the board's squares of those looks back it? A blank
+    square is backed when at least BLANK_SHARE of them are blank too, one flat across
+    ``axis`` (where the board's grid lines would cross a new line) when fewer than
+    EDGED_SHARE of them have edges there (see :func:`vision.locate.unbacked_share`)."""
     from vision.calibrate import look_distance
+    from vision.locate import BLANK_SHARE, EDGED_SHARE, STRUCTURE, edge_spans, is_blank
 
     img = cut(image, g, cell)
     sig = _signature(image, g, cell)
-    return any(float(np.abs(sig - s).mean()) <= 20.0 and img.shape == look.shape
-               and look_distance(img, look) <= 1.0 for s, look in inside)
+    alike = [look for look in inside if float(np.abs(sig - look.sig).mean()) <= 20.0
+             and img.shape == look.image.shape and look_distance(img, look.image) <= 1.0]
+    total = sum(look.count for look in alike)
+    if is_blank(img):
+        return bool(total) and sum(look.count for look in alike if look.blank) >= \
+            BLANK_SHARE * total
+    if not alike or edge_spans(img)[axis] >= STRUCTURE:
+        return bool(alike)
+    return sum(look.count for look in alike if look.edged[axis]) < EDGED_SHARE * max(1, total)
 
 
 def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,

@@ -19,19 +19,26 @@ import numpy as np
 import pytest
 
 from solver.textboard import diff_boards, parse_board
+from vision.lattice import find_lattice
 from vision.locate import locate_board
 from vision.read import read_board
-from vision.skin import load_skin
+from vision.skin import Image, load_skin
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "winmine"
 CASES = sorted(p.stem for p in FIXTURES.glob("*.png"))
+
+
+def _window(case: str) -> Image:
+    image = cv2.imread(str(FIXTURES / f"{case}.png"))
+    assert image is not None
+    return np.asarray(image, np.uint8)
 
 
 @pytest.mark.parametrize("screen", [(480, 640, 37, 53), (1080, 1920, 90, 120)],
                          ids=["640x480", "1920x1080"])
 @pytest.mark.parametrize("case", CASES)
 def test_winmine_on_a_black_desktop(case: str, screen: tuple[int, int, int, int]) -> None:
-    window = cv2.imread(str(FIXTURES / f"{case}.png"))
+    window = _window(case)
     expected = parse_board((FIXTURES / f"{case}.board").read_text())
     h, w, top, left = screen
     image = np.zeros((h, w, 3), np.uint8)
@@ -46,9 +53,21 @@ def test_all_shipped_skins_on_a_black_desktop() -> None:
     """The same with every shipped skin in the running (as ``sweepbot play`` looks)."""
     from vision.skin import load_skins
 
-    window = cv2.imread(str(FIXTURES / "intermediate_playing.png"))
+    window = _window("intermediate_playing")
     expected = parse_board((FIXTURES / "intermediate_playing.board").read_text())
     image = np.zeros((1080, 1920, 3), np.uint8)
     image[90:90 + window.shape[0], 120:120 + window.shape[1]] = window
     g = locate_board(image, load_skins())
     assert (g.skin, g.rows, g.cols) == ("winmine", *expected.shape)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_skinless_lattice_on_a_black_desktop(case: str) -> None:
+    """The template-free lattice (``sweepbot calibrate --from``) gets the size too."""
+    window = _window(case)
+    expected = parse_board((FIXTURES / f"{case}.board").read_text())
+    image = np.zeros((window.shape[0] + 200, window.shape[1] + 300, 3), np.uint8)
+    image[100:100 + window.shape[0], 150:150 + window.shape[1]] = window
+    g = find_lattice(image)
+    assert (g.rows, g.cols) == expected.shape
+    assert (g.x0, g.y0) == (pytest.approx(154.0, abs=0.5), pytest.approx(151.0, abs=0.5))
