@@ -470,6 +470,10 @@ class NumberLearner:
     def _name(self, image: Image, geometry: BoardGeometry, board: Board,
               cuts: Mapping[Cell, Image], missing: tuple[int, ...], mines: int) -> Reading:
         looks = group_looks(cuts)
+        if not fits(substitute(board, looks, [WRONG_FLAG] * len(looks)), mines):
+            return Reading(board, why="the board does not fit even with the unseen looks "
+                                      "unconstrained (a redraw caught half-way, a misread "
+                                      "or another mine count)")
         names = narrow(board, looks, [self._allowed(look, missing) for look in looks], mines)
         many = int(np.prod([len(n) for n in names])) > MAX_HYPOTHESES
         joint = [] if many else fitting(board, looks, names, mines)

@@ -246,3 +246,28 @@ def test_doctests() -> None:
 
     result = doctest.testmod(learn)
     assert result.failed == 0 and result.attempted >= 20
+
+
+def test_a_board_caught_half_way_is_left_to_the_loop_not_stopped(tmp_path: Path) -> None:
+    """A 0 drawn before its neighbours are opened (a redraw caught half-way) makes every
+    name fail: that is the board's fault, not the look's, so nothing stops and the
+    loop captures again."""
+    skin_dir = tmp_path / "skin"
+    skin_without(skin_dir, (6, 7, 8))
+    mines = np.zeros((4, 4), bool)
+    mines[0, 0:3] = mines[1, 0] = mines[2, 0:2] = mines[3, 3] = True
+    screen = SkinScreen(BoardSize(4, 4, 7), seed=0)
+    screen.game.set_mines(mines)
+    screen.game.board[1, 1] = 6
+    screen.game.board[3, 2] = 0  # its neighbours still covered
+    reader = SkinSimReader(load_skin(skin_dir), screen.pitch)
+    learner = NumberLearner.for_reader(reader)
+    assert learner is not None
+    image = screen.grab()
+    geometry = reader.locate(image)
+    known = np.full((4, 4), COVERED, np.int8)
+    for _ in range(2):
+        got = learner.unseen(image, geometry, reader.read(image, geometry), known,
+                             {(1, 1), (3, 2)}, 7)
+    assert "does not fit even with the unseen looks unconstrained" in got.why
+    assert got.boards == () and int(got.board[1, 1]) == -7 and learner.learned == []
