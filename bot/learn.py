@@ -11,8 +11,10 @@ number:
   (:func:`solver.probability.analyse` with the mine count; ``InconsistentBoard`` means
   the name does not fit); a look is named at once when one number alone fits it;
 * while several still fit, play opens only squares that are safe under every fitting
-  hypothesis (:func:`safe_under_all`); when none is, play stops (it never guesses on a
-  board it cannot read);
+  hypothesis (:func:`safe_under_all`); when none is, it guesses the square least
+  likely a mine over all of them, each weighted by its number of mine layouts
+  (:func:`least_risky`: the exact probability given the read), or stops when
+  :attr:`NumberLearner.guess` is off; a look no missing number fits stops play;
 * at the game's end every mine is known (a loss shows them; at a win the squares left
   hidden are mines): each waiting look is named by its count of adjacent mines.
 
