@@ -534,13 +534,13 @@ def unbacked_share(image: Image, g: BoardGeometry, skin: Skin, axis: int,
     state are blank, or flat across ``axis`` (0: x, 1: y; the direction the board's
     grid lines would cross the strip) where at least EDGED_SHARE of them have edges
     there (the board's squares of all states where it shows none of that state).
-    ``board()`` is called only when some named square is flat across ``axis``."""
+    ``board()`` is called only when some named square may be flat across ``axis``."""
     codes, _ = classify(cell_samples(image, g), template_bank(skin), GROW_STRICTNESS)
     suspects = []
     for code, square in zip(codes.tolist(), _squares(image, g), strict=True):
         if code != UNKNOWN:
             span = float(edge_spans(square)[axis])
-            if span < STRUCTURE:
+            if span < FLAT_SHARE * 255:  # (it could be flat next to the board's)
                 suspects.append((code, is_blank(square), span))
     if not suspects:
         return 0.0

@@ -71,3 +71,25 @@ def test_skinless_lattice_on_a_black_desktop(case: str) -> None:
     g = find_lattice(image)
     assert (g.rows, g.cols) == expected.shape
     assert (g.x0, g.y0) == (pytest.approx(154.0, abs=0.5), pytest.approx(151.0, abs=0.5))
+
+
+REAL = Path(__file__).resolve().parent / "winmine_black"
+
+
+@pytest.mark.parametrize("at", [(120, 90), (121, 91), (333, 250), (7, 40)],
+                         ids=lambda at: f"{at[0]}_{at[1]}")
+@pytest.mark.parametrize("case", sorted(p.stem for p in REAL.glob("*.png")))
+def test_real_black_desktop_captures(case: str, at: tuple[int, int]) -> None:
+    """Real captures of WineMine on Xvfb's black desktop (``winmine_black/README.md``),
+    at the place they were taken and three more (the half-size blobs' phase moves):
+    a board at its start grew one column at (120, 90)."""
+    window = cv2.imread(str(REAL / f"{case}.png"))
+    assert window is not None
+    expected = parse_board((REAL / f"{case}.board").read_text())
+    image = np.zeros((1080, 1920, 3), np.uint8)
+    x, y = at
+    image[y:y + window.shape[0], x:x + window.shape[1]] = window
+    skin = load_skin("winmine")
+    g = locate_board(image, [skin])
+    assert (g.rows, g.cols, g.x0, g.y0) == (*expected.shape, x + 4, y + 51)
+    assert diff_boards(read_board(image, g, skin), expected) == []
