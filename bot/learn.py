@@ -49,6 +49,7 @@ from solver.cells import (
     EXPLODED,
     FLAG,
     MINE,
+    NUMBERS,
     QUESTION,
     STATE_NAMES,
     UNKNOWN,
@@ -64,7 +65,6 @@ from vision.geometry import BoardGeometry
 Image = npt.NDArray[np.uint8]
 Mask = npt.NDArray[np.bool_]
 
-NUMBERS = tuple(range(9))
 MAX_HYPOTHESES = 256
 """Joint names tried at most (looks x missing numbers); beyond that no look is named."""
 SAME_LOOK = 1.0
