@@ -482,7 +482,8 @@ class Player:
                 image, geometry = self.capture_board()
                 self._window_moved(image)
             board, boards = self._learn(image, geometry, self.read(image, geometry), game)
-            board = unseen_as_open(board, game.known, game.opening, attempt > 0)
+            if self._lacks_numbers(geometry):  # a complete skin never guesses a look
+                board = unseen_as_open(board, game.known, game.opening, attempt > 0)
             status = self._status(boards[0] if boards else board)
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
@@ -540,6 +541,13 @@ class Player:
         if got.learned:
             self._cache = None  # the reader reads the new look from now on
         return got.board, got.boards
+
+    def _lacks_numbers(self, geometry: BoardGeometry) -> bool:
+        """Whether the reader has no look for some number (``unnamed_numbers``, where a
+        reader tells): an unreadable square just opened may then be that number; with
+        every number known it is a misread, and play must not go on over it."""
+        unnamed = getattr(self.reader, "unnamed_numbers", None)
+        return callable(unnamed) and bool(unnamed(geometry))
 
     def _decide_unseen(self, boards: tuple[Board, ...]) -> Decision:
         """The squares safe under every name an unseen look may have (one board

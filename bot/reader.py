@@ -118,6 +118,10 @@ class SkinReader:
     def skin(self, geometry: BoardGeometry) -> Any:
         return self._by_name[geometry.skin]
 
+    def unnamed_numbers(self, geometry: BoardGeometry) -> tuple[int, ...]:
+        """The numbers this board's skin has no look for (a calibration that met no 6)."""
+        return tuple(n for n in range(9) if n not in self.skin(geometry).cells)
+
     def replace_skin(self, skin: Any) -> None:
         """Read with ``skin`` from now on in place of the skin of its name (one that
         learned a look in play, see :mod:`bot.learn`)."""

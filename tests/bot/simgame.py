@@ -124,9 +124,14 @@ class SimReader:
     """Decodes :class:`SimScreen` images."""
 
     def __init__(self, needs_flags: bool = False, rule: str = "opening",
-                 dismiss: tuple[str, ...] = (), chord: Button | None = None) -> None:
+                 dismiss: tuple[str, ...] = (), chord: Button | None = None,
+                 unnamed: tuple[int, ...] = ()) -> None:
         self._needs_flags, self._rule, self._dismiss = needs_flags, rule, dismiss
-        self._chord = chord
+        self._chord, self._unnamed = chord, unnamed
+
+    def unnamed_numbers(self, geometry: BoardGeometry) -> tuple[int, ...]:
+        """The numbers this reader has no look for (none, unless told)."""
+        return self._unnamed
 
     def locate(self, image: Image) -> BoardGeometry:
         hits = np.argwhere(image[..., 2] == 255)

@@ -33,7 +33,8 @@ def test_games_with_unseen_numbers_are_played_to_their_end(tmp_path: Path) -> No
     screen = UnseenNumbers(BoardSize.parse("intermediate"), seed=5)
     config = PlayConfig(games=8, redraw_timeout=0.2, restart_timeout=1.0,
                         bug_dir=tmp_path / "bugs", seed=0)
-    results = Player(screen, sim_mouse(screen), SimReader(), "csp", config).play()
+    reader = SimReader(unnamed=tuple(range(UNSEEN, 9)))
+    results = Player(screen, sim_mouse(screen), reader, "csp", config).play()
     assert [r.outcome for r in results if r.outcome == "aborted"] == []
     shown = [g for g in screen.finished + [screen.game] if (g.board >= UNSEEN).any()]
     assert len(shown) >= 4  # the unseen numbers were met, and were opened past
@@ -55,3 +56,15 @@ def test_a_covered_square_that_was_not_opened_stays_unreadable() -> None:
     out = unseen_as_open(board, known, {(0, 1)}, True)
     assert out[0, 1] == WRONG_FLAG
     assert (unseen_as_open(board, out, set(), False) == out).all()  # taken so from now on
+
+
+def test_a_reader_with_every_number_stops_at_an_unreadable_square(tmp_path: Path) -> None:
+    """With a look for every number, a square no template names is a misread, not an
+    unseen number: play stops rather than go on over it (and clicks nothing more)."""
+    screen = UnseenNumbers(BoardSize.parse("intermediate"), seed=5)
+    config = PlayConfig(games=8, redraw_timeout=0.2, restart_timeout=1.0,
+                        bug_dir=tmp_path / "bugs", seed=0)
+    results = Player(screen, sim_mouse(screen), SimReader(), "csp", config).play()
+    assert results[-1].outcome == "aborted"
+    assert "could not read the board" in results[-1].reason
+    assert list((tmp_path / "bugs").glob("*.png"))
