@@ -190,23 +190,52 @@ def _packed(colour: tuple[int, int, int]) -> int:
     return (colour[0] << 16) | (colour[1] << 8) | colour[2]
 
 
+_BLOBS: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
+_SHRUNK: dict[int, Image] = {}
+_SOURCE: list[Image] = []
+
+
+def _colour_blobs(image: Image, colour: tuple[int, int, int],
+                  step: int) -> npt.NDArray[np.float64]:
+    """``mask_blobs`` of ``colour`` (within COLOUR_TOL) in ``image`` subsampled by
+    ``step``. Within one ``locate_board`` call (``_SOURCE`` holds its image) the shrunk
+    image and each colour's blobs are computed once, whichever skins share them."""
+    cached = bool(_SOURCE) and _SOURCE[0] is image
+    key = (step, _packed(colour))
+    if cached and key in _BLOBS:
+        return _BLOBS[key]
+    small = _SHRUNK.get(step) if cached else None
+    if small is None:
+        small = _shrink(image, step)
+        if cached:
+            _SHRUNK[step] = small
+    lo = tuple(max(0, v - COLOUR_TOL) for v in colour)
+    hi = tuple(min(255, v + COLOUR_TOL) for v in colour)
+    blobs = mask_blobs(cast(Image, cv2.inRange(small, lo, hi)))
+    if cached:
+        _BLOBS[key] = blobs
+    return blobs
+
+
+def _shrink(image: Image, step: int) -> Image:
+    """``image`` subsampled by ``step`` by area means (they keep 1-pixel grid lines as a
+    blended separator between tiles)."""
+    if step == 1:
+        return image
+    h, w = image.shape[:2]
+    even = image[: h - h % step, : w - w % step]
+    return cast(Image, cv2.resize(even, (w // step, h // step), interpolation=cv2.INTER_AREA))
+
+
 def find_blobs(image: Image, keys: Sequence[KeyBlob], step: int,
                only: Sequence[int] | None = None) -> Blobs:
     """Blobs of the key colours (``only`` these packed colours, if given) in ``image``
     subsampled by ``step``, as cell hypotheses."""
-    if step > 1:
-        h, w = image.shape[:2]
-        # area means keep 1-pixel grid lines as a (blended) separator between tiles
-        even = image[: h - h % step, : w - w % step]
-        image = cast(Image, cv2.resize(even, (w // step, h // step),
-                                       interpolation=cv2.INTER_AREA))
     parts = []
     for colour in sorted({k.colour for k in keys}):
         if only is not None and _packed(colour) not in only:
             continue
-        lo = tuple(max(0, v - COLOUR_TOL) for v in colour)
-        hi = tuple(min(255, v + COLOUR_TOL) for v in colour)
-        b = mask_blobs(cast(Image, cv2.inRange(image, lo, hi)))
+        b = _colour_blobs(image, colour, step)
         x, y, w, h, fill = (b[:, i] for i in range(5))
         ok = (w >= 3) & (h >= 3) & (w <= 2.5 * h) & (h <= 2.5 * w)
         for key in (k for k in keys if k.colour == colour):
@@ -770,6 +799,16 @@ def locate_board(image: Image, skins: Sequence[Skin]) -> BoardGeometry:
     image = _check_image(image)
     if not skins:
         raise BoardNotFound("no skins to look for")
+    _SOURCE[:] = [image]
+    try:
+        return _locate_board(image, skins)
+    finally:
+        _SOURCE.clear()
+        _SHRUNK.clear()
+        _BLOBS.clear()
+
+
+def _locate_board(image: Image, skins: Sequence[Skin]) -> BoardGeometry:
     good: list[Candidate] = []
     seen: list[Candidate] = []
     for step in _steps(image):  # full size only when no skin finds a board at half size
