@@ -792,14 +792,38 @@ class Player:
         if restart is None:
             raise PlayStopped("cannot see how to start a new game")
         self._do_restart(restart)
-        deadline = time.monotonic() + self.config.restart_timeout
-        while time.monotonic() < deadline:
-            time.sleep(0.02)
-            if self._fresh_board():
+        if self._wait_fresh():
+            return
+        if restart.point is None and self._focus_board():
+            self._do_restart(restart)  # the keys went nowhere: once more, with the focus
+            if self._wait_fresh():
                 return
         self._relocate()  # the window may have moved or changed while restarting
         if not self._fresh_board():
             raise PlayStopped("no new game appeared after restarting")
+
+    def _wait_fresh(self) -> bool:
+        """Wait (up to the restart timeout) until the board shows a new game."""
+        deadline = time.monotonic() + self.config.restart_timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.02)
+            if self._fresh_board():
+                return True
+        return False
+
+    def _focus_board(self) -> bool:
+        """Click an opened square of the ended game (a click there changes nothing) to
+        give the window the keyboard focus back: a dialog that came and went at the
+        game's end can leave no window focused (kmines under openbox), and a restart
+        key then goes nowhere. False when the board shows no opened square."""
+        assert self.geometry is not None
+        opened = np.argwhere(self.read(*self.capture_board()) >= 0)
+        if not len(opened):
+            return False
+        cell = (int(opened[0][0]), int(opened[0][1]))
+        self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)))
+        self.park()
+        return True
 
     def _restart_seen(self, wait: float) -> Restart | None:
         """The restart control, looked for again until ``wait`` s have passed: a game

@@ -92,10 +92,21 @@ class SimScreen:
     def close(self) -> None:
         pass
 
+    restart_key: str | None = None
+    """A key that starts a new game (set it to play by key)."""
+    unfocused_after_end = False
+    """Like kmines under openbox after a dialog: once a game ended, keys go nowhere
+    until a click on the window gives it the focus back."""
+    focused = True
+
     def key(self, keys: str) -> None:
         if keys == "Escape" and self.dialog_open:
             self.dialog_open = False
             self.win_dialog_closed = True
+        if keys == self.restart_key and self.focused:
+            if self.game.status != "playing":
+                self.finished.append(self.game)
+            self.new_game()
 
     # what the mouse does to the game
     def click(self, p: ScreenPoint, button: Button) -> None:
@@ -108,7 +119,10 @@ class SimScreen:
         c, r = (x - self.left) // PITCH, (y - self.top) // PITCH
         if not (0 <= r < self.board_size.rows and 0 <= c < self.board_size.cols):
             return
+        self.focused = True
         g = self.game
+        if self.unfocused_after_end and g.status != "playing":
+            return  # the click only gave the window the focus back
         if button == "middle":
             g.chord((r, c))
         elif button == "left":
@@ -118,6 +132,8 @@ class SimScreen:
                 g.board[r, c] = FLAG  # the game is only declared won once flagged
             else:
                 g.toggle_flag((r, c))
+        if self.unfocused_after_end and g.status != "playing":
+            self.focused = False  # a dialog came and went, and took the focus with it
 
 
 class SimReader:
@@ -158,9 +174,14 @@ class SimReader:
         return {lv: st for st, lv in STATUS_LEVEL.items()}.get(v, "unknown")
 
     def restart(self, image: Image, geometry: BoardGeometry) -> Restart | None:
+        if self.restart_keys:
+            return Restart(keys=self.restart_keys)
         if self.status(image, geometry) == "unknown":
             return None  # hidden (e.g. by a dialog)
         return Restart(point=PixelPoint(geometry.x0 + 5, geometry.y0 - 25))
+
+    restart_keys: tuple[str, ...] = ()
+    """Keys that start a new game (instead of the face)."""
 
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         return self._needs_flags

@@ -306,3 +306,23 @@ def test_a_loss_on_a_square_called_safe_is_reported_with_pictures(tmp_path: Path
     assert result.outcome == "lost" and result.death_p == 0.0
     assert "called safe" in result.reason
     assert len(list(tmp_path.glob("safe-square-lost-*.png"))) == 2
+
+
+def test_a_restart_key_that_went_nowhere_is_pressed_again_after_a_click(
+        tmp_path: Path) -> None:
+    """A game restarted by a key, whose window loses the keyboard focus when a game
+    ends (kmines under openbox: its dialog closes and leaves no window focused): play
+    clicks an opened square of the ended game (nothing else changes) and presses the key
+    again, instead of stopping with 'no new game appeared'."""
+    screen = SimScreen(BoardSize.parse("beginner"), seed=3)
+    screen.restart_key, screen.unfocused_after_end = "F2", True
+    reader = SimReader()
+    reader.restart_keys = ("F2",)
+    mouse = sim_mouse(screen)
+    config = PlayConfig(games=4, redraw_timeout=0.2, restart_timeout=0.5,
+                        bug_dir=tmp_path / "bugs", seed=0)
+    results = Player(screen, mouse, reader, "csp", config).play()
+    assert [r.outcome for r in results] == [g.status for g in screen.finished] + [
+        screen.game.status]
+    assert len(results) == 4 and "aborted" not in [r.outcome for r in results]
+    assert clicks_inside(screen, mouse)
