@@ -482,7 +482,8 @@ class Player:
                 image, geometry = self.capture_board()
                 self._window_moved(image)
             board, boards = self._learn(image, geometry, self.read(image, geometry), game)
-            if self._lacks_numbers(geometry):  # a complete skin never guesses a look
+            if (board == UNKNOWN).any() and self._lacks_numbers(geometry):
+                # (a complete skin never guesses a look)
                 board = unseen_as_open(board, game.known, game.opening, attempt > 0)
             status = self._status(boards[0] if boards else board)
             seen = _Seen(image, board, status)

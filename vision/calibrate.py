@@ -43,6 +43,7 @@ from solver.cells import (
     QUESTION,
     STATE_NAMES,
     UNKNOWN,
+    UNREVEALED,
     WRONG_FLAG,
     Cell,
 )
@@ -52,7 +53,7 @@ from vision.lattice import cut
 Image = npt.NDArray[np.uint8]
 IdGrid = npt.NDArray[np.int32]
 
-UNREVEALED_CODES = (COVERED, FLAG, QUESTION)
+UNREVEALED_CODES = UNREVEALED  # solver.cells owns it
 MINE_CODES = (MINE, EXPLODED, FLAG)
 
 

@@ -42,9 +42,8 @@ import numpy.typing as npt
 from solver.cells import (
     COVERED,
     EXPLODED,
-    FLAG,
     MINE,
-    QUESTION,
+    UNREVEALED,
     WRONG_FLAG,
     Board,
     neighbour_sum,
@@ -61,7 +60,7 @@ from solver.probability import (
 
 IdGrid = npt.NDArray[np.integer]
 
-UNREVEALED_LOOK_CODES = (COVERED, FLAG, QUESTION)
+UNREVEALED_LOOK_CODES = UNREVEALED  # solver.cells owns it
 """Codes of looks that stand for a square not opened (a flag may be wrong: unrevealed)."""
 MINE_LOOK_CODES = (MINE, EXPLODED)
 """Codes of looks that stand for a mine the game shows."""
