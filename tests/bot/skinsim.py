@@ -17,7 +17,7 @@ import numpy as np
 from simgame import PITCH, STATUS_LEVEL, SimReader, SimScreen
 
 from bot.mouse import Button
-from bot.reader import NotFound, Restart, SkinReader
+from bot.reader import Restart, SkinReader
 from bot.screen import Image, ScreenPoint
 from solver.game import BoardSize
 from vision.geometry import BoardGeometry
@@ -84,13 +84,9 @@ class SkinSimReader(SkinReader):
         self.sim = SimReader(rule=rule)
 
     def locate(self, image: Image) -> BoardGeometry:
-        hits = np.argwhere(image[..., 2] == 255)
-        if not len(hits):
-            raise NotFound("no sim board")
-        y, x = (int(v) for v in hits[0])
-        cols, rows = int(image[y, x, 0]), int(image[y, x, 1])
-        return BoardGeometry(self.skins[0].name, x + 1.0, y + 1.0, float(self.pitch),
-                             float(self.pitch), rows, cols)
+        g = self.sim.locate(image)  # the sim's marker, at this skin's name and pitch
+        return BoardGeometry(self.skins[0].name, g.x0, g.y0, float(self.pitch),
+                             float(self.pitch), g.rows, g.cols)
 
     def status(self, image: Image, geometry: BoardGeometry) -> str:
         return self.sim.status(image, geometry)
