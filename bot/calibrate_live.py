@@ -236,6 +236,8 @@ class LiveCalibrator:
         self.candidates: list[int] = []
         self.win_needs_flags = False
         self.first_clicks: list[str] = []
+        self.first_click_sides: list[int] = []
+        """How many neighbours each game's first clicked square has."""
         self.notes: list[str] = []
         self.results: list[str] = []
         self.marked_loss = False
@@ -502,11 +504,9 @@ class LiveCalibrator:
         return int(r), int(c)
 
     def _rule(self) -> str:
-        if "unprotected" in self.first_clicks or "started-open" in self.first_clicks:
-            return "none"
-        if self.first_clicks and all(f == "opening" for f in self.first_clicks):
-            return "opening"
-        return "safe"
+        density = None if self.mines is None or self.geometry is None else \
+            self.mines / (self.g.rows * self.g.cols)
+        return first_click_rule(self.first_clicks, self.first_click_sides, density)
 
     def play_game(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
         """Play one game to its end; returns the frame after the end."""
@@ -685,6 +685,8 @@ class LiveCalibrator:
         codes = self.knowledge(new)
         opened = int((codes != board).sum())
         self.first_clicks.append("opening" if opened > 1 else "safe")
+        r, c = cells[0]
+        self.first_click_sides.append(int(adjacent_count(np.ones(board.shape, bool))[r, c]))
 
     def _note_volatile(self, before: Image, after: Image) -> None:
         """Count how often each pixel off the board changes during this game's play."""
@@ -1178,6 +1180,11 @@ class LiveCalibrator:
         b = self.g.bounds()
         status: dict[str, Any] = {"win_needs_flags": self.win_needs_flags,
                                   "first_click_rule": self._rule()}
+        if status["first_click_rule"] == "none" and self.first_clicks and not \
+                {"unprotected", "started-open"} & set(self.first_clicks):
+            self.notes.append(f"first click: not lost in {len(self.first_clicks)} games, too "
+                              "few to tell a protected one; play takes it as unprotected "
+                              "(play --rule safe or opening if the game protects it)")
         lost = next((e for e in self.endings if e.outcome == "lost"), None)
         wins = [e for e in self.endings if e.outcome == "won"]
         # a win that covered the board (a dialog) shows the most
@@ -1271,6 +1278,42 @@ class LiveCalibrator:
         dw, dh = float(box.width), float(box.height)
         status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
         return f"a dialog, its title at ({patch.left}, {patch.top}) learned"
+
+
+def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float | None,
+                     doubt: float = 0.01) -> str:
+    """The first-click rule (:data:`solver.strategy.FIRST_CLICK_RULES`) that the first
+    clicks seen prove: ``kinds`` says how each game's first click went ("unprotected":
+    lost; "started-open": the game had opened squares itself; "opening": it opened a
+    region; "safe": one square), ``sides`` how many neighbours each clicked square
+    has, ``density`` the share of mines. A protection is claimed only when the first
+    clicks would have gone this way with a chance below ``doubt`` without it: a few
+    games of a game that does not protect the first click mostly survive it (at 45
+    mines on 16x16, 5 games in 5 with a chance of 0.38), and a rule claimed wrongly
+    makes play take a first click it calls safe on a square that is a mine as often.
+
+    >>> first_click_rule(["safe"] * 5, [8] * 5, 45 / 256)
+    'none'
+    >>> first_click_rule(["safe"] * 30, [8] * 30, 40 / 256)
+    'safe'
+    >>> first_click_rule(["opening"] * 4, [8] * 4, 0.15)
+    'opening'
+    >>> first_click_rule(["opening"] * 4, [3] * 4, 0.15)  # corners open often anyway
+    'none'
+    >>> first_click_rule(["opening"] * 4 + ["safe"], [8] * 5, 0.15)
+    'safe'
+    >>> first_click_rule(["opening", "unprotected"], [8, 8], 0.15)
+    'none'
+    """
+    if not kinds or density is None or any(k in ("unprotected", "started-open") for k in kinds):
+        return "none"
+    free = 1.0 - density
+    opened = [n for k, n in zip(kinds, sides, strict=True) if k == "opening"]
+    if free ** (len(kinds) + sum(opened)) >= doubt:
+        return "none"  # these first clicks would often go so with no protection
+    if len(opened) == len(kinds) and free ** sum(opened) < doubt:
+        return "opening"  # (a safe first square alone would seldom open this often)
+    return "safe"
 
 
 def rare_number_odds(probs: np.ndarray, wanted: Sequence[int]) -> np.ndarray:

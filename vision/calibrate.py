@@ -692,7 +692,9 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
 
     A covered or question-marked square that changed was a mine (now shown); a flag
     that changed was a wrong flag, one that stayed was a mine; the clicked square
-    that changed into no number is the exploded mine.
+    that changed into no number is the exploded mine. A question mark that stayed may
+    hide a mine (ace-minesweeper leaves every question mark as it is at a loss): the
+    squares next to it get no number.
     """
     prev = np.vectorize(lambda v: known.get(int(v), UNKNOWN), otypes=[np.int8])(before)
     changed = before != after
@@ -716,6 +718,7 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
         out[hit[0]] = EXPLODED
     counts = adjacent_count(mines)
     revealed = ~np.isin(prev, (COVERED, FLAG, QUESTION)) & ~changed
+    revealed &= adjacent_count((prev == QUESTION) & ~changed) == 0
     if len(hit) == 1 and prev[hit[0]] == UNKNOWN:
         return None  # the clicked square was not known to be covered
     for r, c in zip(*np.nonzero(revealed), strict=True):
