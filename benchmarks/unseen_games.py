@@ -4,6 +4,7 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game sgt-mines --size 16x16/40 --play 10
     python benchmarks/unseen_games.py --game xbomb --size intermediate --play 10
     python benchmarks/unseen_games.py --game tkgame --size intermediate --play 10
+    python benchmarks/unseen_games.py --game ace-minesweeper --size 16x16/45 --play 10
 
 The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
 calibrate starts from nothing and play uses only what calibrate learned. Both run as
@@ -29,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.game import BoardSize  # noqa: E402
 
-GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine")
+GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper")
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path) -> Any:
@@ -41,6 +42,8 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path) -> 
         return othergames.launch_xbomb(vd, size.cols, size.rows, size.mines)
     if game == "kmines":
         return othergames.launch_kmines(vd)
+    if game == "ace-minesweeper":
+        return othergames.launch_ace_minesweeper(vd, size.cols, size.rows, size.mines)
     if game == "winmine":  # wine's WineMine (bot/winegames.py)
         from bot.winegames import launch_winmine
 

@@ -11,6 +11,8 @@ reader has no shipped skin for, used to try ``sweepbot calibrate`` as a new user
 - ``kmines`` (KDE, apt ``kmines``, Qt): its default Easy level (9x9/10) with private
   settings; the Qt plugin path opencv-python puts in the environment is removed, or
   kmines finds no platform plugin. New game: the New button, or F2 / ctrl+n.
+- ``ace-minesweeper`` (the Ace of Penguins, apt ``ace-of-penguins``, Xlib): four levels
+  chosen by the keys 1-4 (:data:`ACE_LEVELS`). New game: the penguin or F2.
 - the built-in demo window (:mod:`bot.tkgame`), any size.
 
 Every process is started through the display and stopped with it (by PID).
@@ -33,7 +35,9 @@ from bot.realgames import (
     GameWindow,
     LaunchError,
     VirtualDisplay,
+    key,
     missing_programs,
+    move_pointer,
     visible_windows,
     wait_for_window,
 )
@@ -124,3 +128,35 @@ def launch_kmines(vd: VirtualDisplay, timeout: float = 20.0) -> GameWindow:
         time.sleep(0.1)
     time.sleep(1.5)  # Qt Quick draws the board after mapping
     return GameWindow(vd, proc, int(found[0]), "kmines")
+
+
+ACE_MINESWEEPER = "/usr/games/ace-minesweeper"
+ACE_LEVELS: dict[tuple[int, int, int], str] = {(8, 8, 6): "1", (11, 11, 20): "2",
+                                                (16, 16, 45): "3", (32, 32, 200): "4"}
+"""ace-minesweeper's four skill levels (its keys 1-4), keyed by (cols, rows, mines). Its
+window stays 401x427, so the squares shrink as the board grows (48, 36, 24, 12 px);
+it starts at level 4 and keeps no settings."""
+
+
+def launch_ace_minesweeper(vd: VirtualDisplay, cols: int, rows: int, mines: int,
+                           timeout: float = 10.0) -> GameWindow:
+    """Start the Ace of Penguins' minesweeper (apt ``ace-of-penguins``, plain Xlib) and
+    choose the level of that size (one of :data:`ACE_LEVELS`) with its key, the pointer
+    over the window (with no window manager the focus follows it)."""
+    level = ACE_LEVELS.get((cols, rows, mines))
+    if level is None:
+        raise ValueError("ace-minesweeper plays only 8x8/6, 11x11/20, 16x16/45 and "
+                         f"32x32/200, not {cols}x{rows}/{mines}")
+    if missing := missing_programs(ACE_MINESWEEPER):
+        raise LaunchError(f"missing programs: {', '.join(missing)} (apt: ace-of-penguins)")
+    before = set(visible_windows(vd, "ace-minesweeper"))
+    proc = vd.spawn([ACE_MINESWEEPER])
+    wid = wait_for_window(vd, proc, "ace-minesweeper", before, timeout)
+    time.sleep(0.4)
+    game = GameWindow(vd, proc, wid, "ace-minesweeper")
+    left, top, width, height = game.rect()
+    move_pointer(vd, left + width // 2, top + height // 2)
+    key(vd, level)
+    move_pointer(vd, left + width // 2, min(vd.height - 1, top + height + 40))
+    time.sleep(0.3)
+    return game
