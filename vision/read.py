@@ -83,6 +83,7 @@ class TemplateBank:
     blocks_t: F32  # blocks transposed, contiguous (the right factor of the bound product)
     centred_t: F32  # (vectors - 128) transposed, contiguous (the exact product's right factor)
     centred_sq: npt.NDArray[np.float64]  # squared norms of the centred vectors
+    sizes: F32  # the pitch (mean side, pixels) each template was cut at
 
 
 _BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
@@ -205,13 +206,14 @@ def template_bank(skin: Skin) -> TemplateBank:
     hit = _BANKS.get(id(skin))
     if hit is not None and hit[0] is skin:
         return hit[1]
-    vecs, codes = [], []
+    vecs, codes, sizes = [], [], []
     for code in sorted(skin.cells):
         for img in skin.cells[code]:
             th, tw = img.shape[:2]
             one = BoardGeometry("", 0.0, 0.0, float(tw), float(th), 1, 1)
             vecs.append(cell_samples(img, one).reshape(-1))
             codes.append(code)
+            sizes.append((th + tw) / 2)
     vectors = np.ascontiguousarray(np.stack(vecs), dtype=np.float32)
     code_arr = np.array(codes, np.int8)
     states, starts = np.unique(code_arr, return_index=True)
@@ -221,9 +223,84 @@ def template_bank(skin: Skin) -> TemplateBank:
                         states.astype(np.int8), starts.astype(np.intp), _backgrounds(vectors),
                         blocks, (blocks * blocks).sum(axis=1), np.ascontiguousarray(blocks.T),
                         np.ascontiguousarray(centred.T),
-                        (centred.astype(np.float64) ** 2).sum(axis=1))
+                        (centred.astype(np.float64) ** 2).sum(axis=1),
+                        np.array(sizes, np.float32))
     _BANKS[id(skin)] = (skin, bank)
     return bank
+
+
+def _subset(bank: TemplateBank, keep: npt.NDArray[np.intp]) -> TemplateBank:
+    """The bank of templates ``keep`` (ascending, so still sorted by code)."""
+    codes = bank.codes[keep]
+    states, starts = np.unique(codes, return_index=True)
+    blocks = bank.blocks[keep]
+    return TemplateBank(bank.vectors[keep], bank.sq_norms[keep], codes, states.astype(np.int8),
+                        starts.astype(np.intp), bank.backgrounds[keep], blocks,
+                        bank.block_sq_norms[keep], np.ascontiguousarray(blocks.T),
+                        np.ascontiguousarray(bank.centred_t[:, keep]), bank.centred_sq[keep],
+                        bank.sizes[keep])
+
+
+@dataclass(frozen=True, eq=False)
+class Split:
+    """A bank's templates in two parts: ``near`` (indices ``near_idx``) and ``rest``."""
+
+    near: TemplateBank
+    rest: TemplateBank
+    near_idx: npt.NDArray[np.intp]
+    rest_idx: npt.NDArray[np.intp]
+
+
+NEAR_RATIO = 1.1
+"""A skin cut at many window sizes (gnome-mines: 205 templates, 23-69 px) is compared
+first with the templates cut at a pitch within this ratio of the board's (and, for a
+state with none there, its templates of the nearest pitch): a glyph is drawn at a size
+that follows the window's, so those are the candidates, and a matrix product with a few
+dozen templates stays in the processor's cache. The rest are compared by their cheap
+lower bound, and in full only where that bound could change a decision (``_split_sq``).
+"""
+
+_NEAR: dict[tuple[int, float], tuple[TemplateBank, Split | None]] = {}
+
+
+def _near_bank(bank: TemplateBank, pitch: float) -> Split | None:
+    """The bank split by template pitch around ``pitch``; None when every template is
+    near."""
+    key = (id(bank), round(pitch, 2))
+    hit = _NEAR.get(key)
+    if hit is not None and hit[0] is bank:
+        return hit[1]
+    ratio = np.maximum(bank.sizes / pitch, pitch / bank.sizes)
+    keep = ratio <= NEAR_RATIO
+    for state in bank.states:
+        own = bank.codes == state
+        if not keep[own].any():
+            keep |= own & (ratio <= ratio[own].min() * 1.001)
+    near_idx, rest_idx = np.flatnonzero(keep), np.flatnonzero(~keep)
+    split = None if keep.all() else Split(_subset(bank, near_idx), _subset(bank, rest_idx),
+                                          near_idx, rest_idx)
+    if len(_NEAR) > 64:
+        _NEAR.clear()
+    _NEAR[key] = (bank, split)
+    return split
+
+
+def _split_sq(samples: F32, bank: TemplateBank, split: Split, group: int = 1) -> F32:
+    """Squared distances (rows, templates) for ``_decide``, exact wherever a decision could
+    depend on them, as ``_sq_distances``: every near template in full (one product with a
+    cached matrix), the rest by their block-mean lower bound, and in full only those whose
+    bound is within a square's best near distance (capped at the limit) / MARGIN**2.
+    ``group`` consecutive rows are views of one square and share that cap."""
+    near_sq = _all_distances(samples, split.near)
+    sq = np.empty((len(samples), len(bank.vectors)), np.float32)
+    sq[:, split.near_idx] = near_sq
+    bound = _bounds(samples, split.rest)
+    best = np.minimum(near_sq.min(axis=1).reshape(-1, group).min(axis=1), _limit(samples.shape[1]))
+    rows, cols = np.nonzero(bound <= np.repeat(best / MARGIN ** 2, group)[:, None])
+    if len(rows):
+        bound[rows, cols] = _pair_sq(samples, split.rest, rows, cols)
+    sq[:, split.rest_idx] = bound
+    return sq
 
 
 _PRODUCT_ROWS = 32
@@ -303,6 +380,9 @@ def _sq_distances(samples: F32, bank: TemplateBank, limit: float = np.inf,
 DIRECT_MAX = 64
 """Up to this many samples are compared with every template in full by one matrix
 product (``_all_distances``); more go through the block-mean bound first."""
+SPLIT_MAX = 256
+"""Up to this many samples are compared with a skin's near templates first
+(``_split_sq``) when the board's pitch is known."""
 
 
 def _all_distances(samples: F32, bank: TemplateBank) -> F32:
@@ -348,16 +428,18 @@ def _backgrounds(vectors: F32 | npt.NDArray[np.uint8]) -> F32:
 
 
 def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
-             strictness: float = 1.0) -> tuple[npt.NDArray[np.int8], F32]:
+             strictness: float = 1.0, pitch: float | None = None,
+             ) -> tuple[npt.NDArray[np.int8], F32]:
     """Cell codes (UNKNOWN where unsure) and each sample's best distance.
 
     ``strictness`` > 1 divides the distance and colour tolerances (used to decide whether
     squares at a lattice's edge belong to the board). Identical samples (a board is
-    mostly the same few tiles) are compared once."""
+    mostly the same few tiles) are compared once. ``pitch`` (the board's, in pixels)
+    makes templates cut at about that pitch be compared first (same answers, faster)."""
     if samples.dtype == np.uint8:
-        return _classify_cached(cast(npt.NDArray[np.uint8], samples), bank, strictness)
+        return _classify_cached(cast(npt.NDArray[np.uint8], samples), bank, strictness, pitch)
     floats = cast(F32, samples)
-    return _classify_floats(floats, _backgrounds(floats), bank, strictness)
+    return _classify_floats(floats, _backgrounds(floats), bank, strictness, pitch)
 
 
 _SEEN: dict[tuple[int, float], dict[bytes, tuple[int, float]]] = {}
@@ -411,7 +493,8 @@ def _distinct(samples: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.intp],
 
 
 def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
-                     strictness: float) -> tuple[npt.NDArray[np.int8], F32]:
+                     strictness: float, pitch: float | None = None,
+                     ) -> tuple[npt.NDArray[np.int8], F32]:
     """classify() of uint8 samples, each distinct one once, remembering every answer:
     between two reads of a game most squares look exactly as before."""
     seen = _SEEN.setdefault((id(bank), strictness), {})
@@ -424,7 +507,7 @@ def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
     if new:
         fresh = samples[first[new]]
         codes, best = _classify_floats(fresh.astype(np.float32), _backgrounds(fresh), bank,
-                                       strictness)
+                                       strictness, pitch)
         for j, code, dist in zip(new, codes.tolist(), best.tolist(), strict=True):
             seen[keys[j]] = (code, dist)
     pairs = [seen[k] for k in keys]
@@ -453,12 +536,17 @@ def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
 
 
 def _classify_floats(samples: F32, backgrounds: F32, bank: TemplateBank,
-                     strictness: float = 1.0) -> tuple[npt.NDArray[np.int8], F32]:
+                     strictness: float = 1.0, pitch: float | None = None,
+                     ) -> tuple[npt.NDArray[np.int8], F32]:
     """Codes and distances of samples: ``_settle`` where the template with the lowest
-    bound already decides, the full comparison (``_sq_distances``) for the rest."""
+    bound already decides, the full comparison (``_sq_distances``) for the rest; with
+    ``pitch``, first against the templates cut near it (``_near_bank``)."""
     dims = samples.shape[1]
     if len(samples) == 0:
         return np.zeros(0, np.int8), np.zeros(0, np.float32)
+    split = None if pitch is None or len(samples) > SPLIT_MAX else _near_bank(bank, pitch)
+    if split is not None:
+        return _decide(_split_sq(samples, bank, split), backgrounds, dims, bank, strictness)
     if len(samples) <= DIRECT_MAX:
         return _decide(_all_distances(samples, bank), backgrounds, dims, bank, strictness)
     bound = _bounds(samples, bank)
@@ -546,13 +634,15 @@ def _reread(prepared: Prepared, geometry: BoardGeometry, bank: TemplateBank,
     n, k = len(cells), len(SHIFTS)
     raw = np.asarray(small, np.uint8).reshape(n, k, -1)
     v = raw.reshape(n * k, -1).astype(np.float32)
-    dims = v.shape[1]
-    if len(v) <= DIRECT_MAX:
-        sq = _all_distances(v, bank).reshape(n, k, -1).min(axis=1)
+    backgrounds = _backgrounds(raw[:, SHIFTS.index((0.0, 0.0))])
+    split = _near_bank(bank, (geometry.pitch_x + geometry.pitch_y) / 2)
+    if len(v) <= DIRECT_MAX and split is None:
+        sq = _all_distances(v, bank)
+    elif len(v) <= SPLIT_MAX and split is not None:
+        sq = _split_sq(v, bank, split, group=k)
     else:
-        sq = _sq_distances(v, bank, _limit(dims), group=k).reshape(n, k, -1).min(axis=1)
-    centre = SHIFTS.index((0.0, 0.0))
-    codes, _ = _decide(sq, _backgrounds(raw[:, centre]), dims, bank)
+        sq = _sq_distances(v, bank, _limit(v.shape[1]), group=k)
+    codes, _ = _decide(sq.reshape(n, k, -1).min(axis=1), backgrounds, v.shape[1], bank)
     return codes
 
 
@@ -561,7 +651,7 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
     bank = template_bank(skin)
     prepared = _board_region(image, geometry)
     samples = _sample_cells(prepared, geometry)
-    codes, _ = classify(samples, bank)
+    codes, _ = classify(samples, bank, pitch=(geometry.pitch_x + geometry.pitch_y) / 2)
     board = codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
     unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
     if unsure and len(unsure) <= MAX_REREAD:

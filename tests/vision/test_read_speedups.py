@@ -2,6 +2,9 @@
 
 - ``_settle`` decides a square from the template with the lowest bound when that
   decides; the codes must equal those of comparing every template in full.
+- Given the board's pitch, a skin cut at many sizes is compared with its templates of
+  about that pitch first (``_split_sq``); the codes must again equal the full comparison,
+  at the board's pitch or any other, in the first look and in the shifted second look.
 - Cells are sampled at places snapped to quarter pixels, so squares that are the same
   tile give the same samples even when their measured places differ by hundredths.
 - A fixture pasted into a larger screen at an odd offset (other 2x2-halving and blur
@@ -16,6 +19,7 @@ import cv2
 import numpy as np
 import pytest
 
+import vision.read
 from solver.cells import COVERED, UNKNOWN
 from solver.textboard import diff_boards, parse_board
 from vision.geometry import BoardGeometry
@@ -29,6 +33,7 @@ from vision.read import (
     classify,
     forget_samples,
     read_board,
+    reread_shifted,
     template_bank,
 )
 from vision.skin import Image, Skin, available_skins, load_skin
@@ -72,8 +77,30 @@ def test_shortcut_codes_equal_full_comparison(case: str, skins: list[Skin]) -> N
             codes, _ = classify(samples, template_bank(skin), strictness)
             full = _full_codes(samples, skin, strictness)
             assert np.array_equal(codes, full), f"{case} shifted {dx},{dy} x{strictness}"
+            for pitch in (g.pitch_x, 23.0, 34.0, 61.0):
+                forget_samples()
+                near_first, _ = classify(samples, template_bank(skin), strictness, pitch)
+                assert np.array_equal(near_first, full), f"{case} {dx},{dy} pitch {pitch}"
             checked += len(samples)
     assert checked > 0
+
+
+@pytest.mark.parametrize("case", ["gnome-mines/expert_1100x560_lost",
+                                  "gnome-mines/medium_1000x900_lost"])
+def test_shifted_second_look_near_first_equals_full(case: str, skins: list[Skin],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    image = _load(FIXTURES / f"{case}.png")
+    skin = next(s for s in skins if s.name == "gnome-mines")
+    g = locate_board(image, [skin])
+    cells = [(r, c) for r in range(0, g.rows, 4) for c in range(1, g.cols, 4)][:40]
+    bank = template_bank(skin)
+    assert vision.read._near_bank(bank, (g.pitch_x + g.pitch_y) / 2) is not None
+    near_first = reread_shifted(image, g, bank, cells)
+    monkeypatch.setattr(vision.read, "NEAR_RATIO", 1e9)  # every template is near: no split
+    monkeypatch.setattr(vision.read, "_NEAR", {})
+    assert vision.read._near_bank(bank, (g.pitch_x + g.pitch_y) / 2) is None
+    assert np.array_equal(near_first, reread_shifted(image, g, bank, cells))
+    assert (near_first != UNKNOWN).sum() > len(cells) // 2
 
 
 def test_same_tile_same_samples_despite_measured_jitter(skins: list[Skin]) -> None:
