@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -285,14 +285,16 @@ def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
 
 
 def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
-                    max_extra: int = 3) -> list[LossHypothesis]:
+                    max_extra: int = 3, not_exploded: Collection[int] = (),
+                    ) -> list[LossHypothesis]:
     """Every consistent reading of a lost-game frame, best first.
 
     ``known`` maps looks already named to their codes; they constrain the search
     (a known covered look must be the covered one, known numbers must fit, known mines
     and flags are mines). ``clicked`` is the square whose click lost the game, if known.
     Up to ``max_extra`` looks besides the exploded one may be mines (shown mines,
-    flags, and games that show flagged mines their own way).
+    flags, and games that show flagged mines their own way). Looks in ``not_exploded``
+    (seen on two squares of one frame of the same skin) are never the exploded mine.
     """
     f = _Frame.of(ids)
     known_here = {look: code for look, code in known.items() if look in f.sizes}
@@ -302,7 +304,7 @@ def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None 
     out = []
     for cov in covered_opts:
         covered_near = f.adj[cov] > 0
-        for exp in _exploded_options(f, known_here, cov, clicked):
+        for exp in _exploded_options(f, known_here, cov, clicked, not_exploded):
             free = [lk for lk in f.present if lk not in (cov, exp) and lk not in known_here]
             for k in range(max_extra + 1 - len(forced)):
                 for extra in itertools.combinations(free, k):
@@ -314,14 +316,15 @@ def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None 
 
 
 def _exploded_options(f: _Frame, known: Mapping[int, int], cov: int,
-                      clicked: Cell | None) -> list[int]:
+                      clicked: Cell | None, not_exploded: Collection[int] = ()) -> list[int]:
     if clicked is not None:
         look = int(f.ids[clicked])
         return [] if look == cov else [look]
     named = [lk for lk, c in known.items() if c == EXPLODED]
     if named:
         return named
-    return [lk for lk in f.present if f.sizes[lk] == 1 and lk != cov and lk not in known]
+    return [lk for lk in f.present if f.sizes[lk] == 1 and lk != cov and lk not in known
+            and lk not in not_exploded]
 
 
 def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[int, ...],
@@ -346,29 +349,43 @@ def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[i
     return LossHypothesis(cov, exp, counted, numbers, score, tuple(odd))
 
 
-def best_loss_reading(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
-                      distance: Callable[[int, tuple[int, ...]], float] | None = None,
-                      ) -> LossHypothesis | None:
-    """The best of :func:`loss_hypotheses`; ties split by ``distance(exploded, mines)``
-    (the exploded mine looks most like the shown mines)."""
-    hyps = loss_hypotheses(ids, known, clicked)
-    if not hyps:
-        return None
-    best = [h for h in hyps if h.score == hyps[0].score]
-    return min(best, key=lambda h: distance(h.exploded, h.mines)) if distance else best[0]
+def best_loss_readings(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
+                       not_exploded: Collection[int] = ()) -> list[LossHypothesis]:
+    """Every reading of :func:`loss_hypotheses` with the best score ([] if none)."""
+    hyps = loss_hypotheses(ids, known, clicked, not_exploded=not_exploded)
+    return [h for h in hyps if h.score == hyps[0].score] if hyps else []
 
 
 def label_loss_frame(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
-                     distance: Callable[[int, tuple[int, ...]], float] | None = None,
-                     ) -> dict[int, int] | None:
+                     not_exploded: Collection[int] = ()) -> dict[int, int] | None:
     """Names for the looks in a lost-game frame (look -> cell code), or None when no
-    reading fits (the frame does not show a lost game).
+    reading fits (the frame does not show a lost game). When several readings fit
+    equally well, only the names they all give (see :func:`agreed_names`).
 
     Extra mine looks: a known flag look stays a flag; of two unknown ones, the one with
     more squares is the shown mine and the other a flag (a player flags only some)."""
-    h = best_loss_reading(ids, known, clicked, distance)
-    if h is None:
-        return None
+    readings = best_loss_readings(ids, known, clicked, not_exploded)
+    return agreed_names(readings, ids, known) if readings else None
+
+
+def agreed_names(readings: Sequence[LossHypothesis], ids: IdGrid,
+                 known: Mapping[int, int]) -> dict[int, int]:
+    """The names every one of ``readings`` gives (a look two equally good readings name
+    differently, say the hit mine and a lone wrong flag that touches no number, stays
+    unnamed: neither name is evidence).
+
+    >>> h = LossHypothesis(0, 3, (1,), {2: 1}, 1.0)
+    >>> ids = np.array([[1, 2, 0], [2, 2, 3]])
+    >>> agreed_names([h], ids, {}) == {0: COVERED, 3: EXPLODED, 2: 1, 1: MINE}
+    True
+    >>> agreed_names([h, LossHypothesis(0, 1, (3,), {2: 1}, 1.0)], ids, {})
+    {0: -1, 2: 1}
+    """
+    first, *rest = [_reading_names(h, ids, known) for h in readings]
+    return {lk: code for lk, code in first.items() if all(n.get(lk) == code for n in rest)}
+
+
+def _reading_names(h: LossHypothesis, ids: IdGrid, known: Mapping[int, int]) -> dict[int, int]:
     names: dict[int, int] = {h.covered: COVERED, h.exploded: EXPLODED, **h.numbers}
     unnamed = [lk for lk in h.mines if known.get(lk) not in (MINE, FLAG)]
     for lk in h.mines:
@@ -431,13 +448,15 @@ class Learner:
     ``size`` is the template size (width, height); cells of boards at another pitch are
     resized to it. Names come from :meth:`add_loss` (game logic) and :meth:`name`
     (experiments); a base skin's templates can be given names up front with
-    :meth:`seed`.
+    :meth:`seed`. ``not_exploded``: looks seen on two or more squares of one frame
+    (a game shows the mine that was hit on one square only), never read as it.
     """
 
     size: tuple[int, int]
     bank: CellBank = field(default_factory=CellBank)
     votes: Votes = field(default_factory=Votes)
     odd: set[int] = field(default_factory=set)
+    not_exploded: set[int] = field(default_factory=set)
     _shade_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
 
     def seed(self, cells: Mapping[int, Sequence[Image]], weight: int = 50) -> None:
@@ -472,26 +491,24 @@ class Learner:
     def name(self, look: int, code: int, weight: int = 10) -> None:
         self.votes.add(look, code, weight)
 
-    def _distance(self, exploded: int, mines: tuple[int, ...]) -> float:
-        looks = self.bank.looks
-        others = sorted(mines, key=lambda lk: -self.bank.counts[lk])[:1]
-        return min((look_distance(looks[exploded], looks[m]) for m in others), default=0.0)
-
     def add_loss(self, ids: IdGrid, clicked: Cell | None = None) -> dict[int, int] | None:
         """Name looks from a frame that may show a lost game; the names, or None.
         Looks the reading leaves unexplained (wrong flags, question marks) are noted
         in ``odd``."""
         known = self.known()
-        names = label_loss_frame(ids, known, clicked, self._distance)
-        if names is not None:
-            reading = best_loss_reading(ids, known, clicked, self._distance)
-            self.odd.update(reading.odd if reading else ())
-            anchored = reading is not None and known.get(reading.covered) == COVERED \
-                and known.get(reading.exploded) == EXPLODED
-            for look, code in names.items():
-                # one square of a look read by a guessed reading is weak evidence
-                strong = anchored or int((ids == look).sum()) > 1
-                self.votes.add(look, code, 2 if strong else 1)
+        readings = best_loss_readings(ids, known, clicked, self.not_exploded)
+        if not readings:
+            return None
+        names = agreed_names(readings, ids, known)
+        numbers = {lk for h in readings for lk in h.numbers}
+        # a look some equally good reading leaves unexplained may be a mark
+        self.odd.update(lk for h in readings for lk in h.odd if lk not in numbers)
+        anchored = all(known.get(h.covered) == COVERED and known.get(h.exploded) == EXPLODED
+                       for h in readings)
+        for look, code in names.items():
+            # one square of a look read by a guessed reading is weak evidence
+            strong = anchored or int((ids == look).sum()) > 1
+            self.votes.add(look, code, 2 if strong else 1)
         return names
 
     def codes(self, ids: IdGrid, unknown: int) -> npt.NDArray[np.int8]:
@@ -607,7 +624,9 @@ class Learned:
 def _learn_group(frames: Sequence[IdGrid], learner: Learner,
                  base: Mapping[int, Sequence[Image]]) -> None:
     """Two passes over one cell size's frames: the biggest boards first, then every
-    frame again knowing what the first pass learned."""
+    frame again knowing what the first pass learned; the exploded mine's look is
+    narrowed over all frames first (see :func:`never_exploded`)."""
+    learner.not_exploded |= never_exploded(frames)
     order = sorted(range(len(frames)), key=lambda k: -frames[k].size)
     for k in order:
         learner.add_loss(frames[k])
@@ -619,6 +638,37 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     learner.seed(base)
     lost = [learner.add_loss(frames[k]) is not None for k in order]
     name_odd_looks(learner, [frames[k] for k in order], lost)
+
+
+def repeated_looks(frames: Iterable[IdGrid]) -> set[int]:
+    """Looks shown on two or more squares of one of ``frames``.
+
+    >>> sorted(repeated_looks([np.array([[1, 2], [2, 3]]), np.array([[3, 4]])]))
+    [2]
+    """
+    out: set[int] = set()
+    for ids in frames:
+        looks, sizes = np.unique(ids, return_counts=True)
+        out.update(int(lk) for lk, n in zip(looks, sizes, strict=True) if n > 1)
+    return out
+
+
+def never_exploded(frames: Sequence[IdGrid]) -> set[int]:
+    """Looks that are not the exploded mine in any of ``frames`` (of one skin): those
+    a frame shows on two or more squares (a game shows the hit mine on one), and, when
+    the best readings of every lost frame share some exploded look, the other looks
+    those readings take for it. A lone wrong flag or flag that touches no number fits
+    as the hit mine as well as the real one (WineMine); a second lost game tells them
+    apart.
+    """
+    out = repeated_looks(frames)
+    options = [{h.exploded for h in best_loss_readings(ids, {}, not_exploded=out)}
+               for ids in frames]
+    lost = [o for o in options if o]
+    common = set.intersection(*lost) if lost else set()
+    if common:
+        out |= set().union(*lost) - common
+    return out
 
 
 def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None = None,

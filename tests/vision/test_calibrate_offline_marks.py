@@ -1,0 +1,56 @@
+"""``calibrate --from`` on WineMine captures: the hit mine and the wrong flags.
+
+A lost WineMine game shows the hit mine (a mine on red) and each wrong flag (a mine
+crossed out) on one square each; a lone wrong flag that touches no number fits game
+logic as the hit mine just as well. The offline learner named the crossed-out look
+"exploded" and the red one "wrong_flag" (a tie split by which looks more like a mine).
+Now a look some frame shows on several squares is no hit mine, the lost frames' shared
+candidate is, and a tie that nothing splits names neither look.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from solver.cells import EXPLODED, UNKNOWN, WRONG_FLAG
+from solver.textboard import parse_board
+from vision.calibrate import learn_from_images, read_cells
+
+WINMINE = Path(__file__).resolve().parent.parent / "fixtures" / "winmine"
+
+
+Read = tuple[str, np.ndarray, np.ndarray]
+
+
+def _learn_and_read(names: list[str]) -> tuple[set[int], list[Read]]:
+    paths = [WINMINE / f"{n}.png" for n in names]
+    images = [np.asarray(cv2.imread(str(p)), np.uint8) for p in paths]
+    learned = learn_from_images(images)
+    out = []
+    for path, image, g in zip(paths, images, learned.boards, strict=True):
+        assert g is not None, path.name
+        expected = parse_board(path.with_suffix(".board").read_text())
+        out.append((path.name, expected, read_cells(image, g, learned.cells)))
+    return set(learned.cells), out
+
+
+def test_every_winmine_capture_reads_back_with_the_hit_mine_and_wrong_flags_named() -> None:
+    states, reads = _learn_and_read(sorted(p.stem for p in WINMINE.glob("*.png")))
+    assert {EXPLODED, WRONG_FLAG} <= states
+    for name, expected, read in reads:
+        assert (read == expected).all(), name
+
+
+def test_two_losses_that_cannot_tell_the_hit_mine_from_a_wrong_flag_name_neither() -> None:
+    """In both of these lost games the one wrong flag touches no number: nothing
+    tells its look from the hit mine's, so neither is named (read as unknown)."""
+    states, reads = _learn_and_read(["intermediate_lost", "intermediate_playing",
+                                     "dense_lost", "dense_playing"])
+    assert EXPLODED not in states and WRONG_FLAG not in states
+    for name, expected, read in reads:
+        known = read != UNKNOWN
+        assert (read[known] == expected[known]).all(), name
+        assert not known[np.isin(expected, (EXPLODED, WRONG_FLAG))].any(), name
