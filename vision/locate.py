@@ -45,7 +45,7 @@ import numpy.typing as npt
 from solver.cells import COVERED, UNKNOWN
 from vision.geometry import BoardGeometry
 from vision.glyph import read_cells
-from vision.read import cell_samples, classify, template_bank
+from vision.read import bank_for, cell_samples, classify
 from vision.skin import Image, Skin
 
 MIN_PITCH = 10.0
@@ -426,7 +426,7 @@ def _inside(g: BoardGeometry, image: Image) -> bool:
 
 
 def _known_share(image: Image, g: BoardGeometry, skin: Skin, strictness: float = 1.0) -> float:
-    codes, _ = classify(cell_samples(image, g), template_bank(skin), strictness)
+    codes, _ = classify(cell_samples(image, g), bank_for(skin, g), strictness)
     return float((codes != UNKNOWN).mean())
 
 
@@ -434,7 +434,7 @@ def glyph_share(image: Image, g: BoardGeometry, skin: Skin, strictness: float = 
     """The share of g's squares read as known by the template reader or, where it leaves
     them unknown, by their glyphs (which reads only squares framed by their own tile's
     colour: a lattice off the board's squares stays unknown)."""
-    codes, _ = classify(cell_samples(image, g), template_bank(skin), strictness)
+    codes, _ = classify(cell_samples(image, g), bank_for(skin, g), strictness)
     unknown = np.flatnonzero(codes == UNKNOWN)
     if not len(unknown):
         return 1.0
@@ -489,7 +489,7 @@ def flat_share(image: Image, g: BoardGeometry, skin: Skin,
                strictness: float = GROW_STRICTNESS) -> float:
     """The share of g's squares that the template reader names but that are flat across
     an axis where every template of the state named has edges (see FLAT_SHARE)."""
-    codes, _ = classify(cell_samples(image, g), template_bank(skin), strictness)
+    codes, _ = classify(cell_samples(image, g), bank_for(skin, g), strictness)
     spans = state_spans(skin)
     flat = 0
     for code, square in zip(codes.tolist(), _squares(image, g), strict=True):
@@ -541,7 +541,7 @@ def state_looks(image: Image, g: BoardGeometry, skin: Skin) -> dict[int, StateLo
     """Per state the template reader names on g's inner squares (all of g if it is
     less than 3 squares across; a lattice's box may hold one line of margin), how they
     look; under ANY_STATE, how all of them look."""
-    codes, _ = classify(cell_samples(image, g), template_bank(skin), GROW_STRICTNESS)
+    codes, _ = classify(cell_samples(image, g), bank_for(skin, g), GROW_STRICTNESS)
     inner = np.ones((g.rows, g.cols), bool)
     if g.rows >= 3 and g.cols >= 3:
         inner[[0, -1], :] = inner[:, [0, -1]] = False
@@ -564,7 +564,7 @@ def unbacked_share(image: Image, g: BoardGeometry, skin: Skin, axis: int,
     grid lines would cross the strip) where at least EDGED_SHARE of them have edges
     there (the board's squares of all states where it shows none of that state).
     ``board()`` is called only when some named square may be flat across ``axis``."""
-    codes, _ = classify(cell_samples(image, g), template_bank(skin), GROW_STRICTNESS)
+    codes, _ = classify(cell_samples(image, g), bank_for(skin, g), GROW_STRICTNESS)
     suspects = []
     for code, square in zip(codes.tolist(), _squares(image, g), strict=True):
         if code != UNKNOWN:

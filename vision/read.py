@@ -86,7 +86,7 @@ class TemplateBank:
     sizes: F32  # the pitch (mean side, pixels) each template was cut at
 
 
-_BANKS: dict[int, tuple[Skin, TemplateBank]] = {}
+_BANKS: dict[tuple[int, bool], tuple[Skin, TemplateBank]] = {}
 
 
 def _halve_image(img: Image) -> Image:
@@ -156,11 +156,34 @@ def _maps(g: BoardGeometry, left: int, top: int, factor: int) -> tuple[
     return hit
 
 
-def _board_region(image: Image, geometry: BoardGeometry) -> tuple[Image, int, int, int]:
+def _shrink(g: BoardGeometry) -> int:
+    """How many times the board is shrunk (by exact 2x2 means) before sampling."""
+    factor = 1
+    while min(g.pitch_x, g.pitch_y) >= HALVE_AT * factor * CELL:
+        factor *= 2
+    return factor
+
+
+BLUR_ABOVE = 1.1
+"""A board is blurred before sampling when a (shrunk) cell is wider than this many CELLs
+(sampled 1.1 or more pixels apart); the templates it is compared with are sampled the
+same way (``bank_for``). Until a cell was blurred from 1.0 CELL on, and every template by
+its own size: a 23 px board (gnome-mines 900x480) paid for a blur against an aliasing
+of 5 %, and 1.1 with templates blurred by their own size misread an exploded mine."""
+
+
+def blurs(g: BoardGeometry) -> bool:
+    """Whether the board at ``g`` is blurred before sampling."""
+    return min(g.pitch_x, g.pitch_y) > BLUR_ABOVE * _shrink(g) * CELL
+
+
+def _board_region(image: Image, geometry: BoardGeometry,
+                  blur: bool | None = None) -> tuple[Image, int, int, int]:
     """The board's pixels (plus one around) ready for sampling: shrunk by exact 2x2 means
     while a cell is at least HALVE_AT CELLs wide, then, when a cell is still wider than
-    CELL, blurred by the (1, 2, 1)/4 kernel (OpenCV's fixed-point fast path, twice as fast
-    as other kernels; sigma 0.71, against aliasing when sampling 1-2 pixels apart).
+    BLUR_ABOVE CELLs (or as ``blur`` says), blurred by the (1, 2, 1)/4 kernel (OpenCV's
+    fixed-point fast path, twice as fast as other kernels; sigma 0.71, against aliasing
+    when sampling 1-2 pixels apart).
     Returns (region, left, top, factor): the region's origin in the image and its shrink."""
     g = geometry
     b = g.bounds()
@@ -169,25 +192,25 @@ def _board_region(image: Image, geometry: BoardGeometry) -> tuple[Image, int, in
             b.width > 0 and b.height > 0):
         raise ValueError(f"board {b.left},{b.top} {b.width}x{b.height} lies outside the "
                          f"{w}x{h} image")
-    factor = 1
-    while min(g.pitch_x, g.pitch_y) >= HALVE_AT * factor * CELL:
-        factor *= 2
+    factor = _shrink(g)
     # the origin on a multiple of the shrink: any part of the board shrinks on one grid
     left, top = max(0, b.left - 1) // factor * factor, max(0, b.top - 1) // factor * factor
     region = image[top:min(h, b.top + b.height + 1), left:min(w, b.left + b.width + 1)]
     for _ in range(factor.bit_length() - 1):
         region = _halve_image(region)
-    if min(g.pitch_x, g.pitch_y) > factor * CELL:  # anti-alias before sampling fewer pixels
+    if blurs(g) if blur is None else blur:  # anti-alias before sampling fewer pixels
         region = cast(Image, cv2.GaussianBlur(region, (3, 3), 0))  # sigma 0: (1, 2, 1)/4
     return region, left, top, factor
 
 
-def cell_samples(image: Image, geometry: BoardGeometry) -> npt.NDArray[np.uint8]:
+def cell_samples(image: Image, geometry: BoardGeometry,
+                 blur: bool | None = None) -> npt.NDArray[np.uint8]:
     """Every cell as a row vector (rows*cols, SAMPLE*SAMPLE*3), row-major cell order.
 
-    The board is shrunk by exact 2x2 means while a cell is at least twice CELL, then
-    sampled bilinearly at each cell's own (possibly uneven) position."""
-    return _sample_cells(_board_region(image, geometry), geometry)
+    The board is shrunk by exact 2x2 means while a cell is at least twice CELL, blurred
+    when ``blurs`` says so (or as ``blur`` says), then sampled bilinearly at each cell's
+    own (possibly uneven) position."""
+    return _sample_cells(_board_region(image, geometry, blur), geometry)
 
 
 Prepared = tuple[Image, int, int, int]
@@ -201,9 +224,10 @@ def _sample_cells(prepared: Prepared, g: BoardGeometry) -> npt.NDArray[np.uint8]
     return np.asarray(small, np.uint8).reshape(g.rows * g.cols, -1)
 
 
-def template_bank(skin: Skin) -> TemplateBank:
-    """The skin's templates sampled like board cells (cached per skin object)."""
-    hit = _BANKS.get(id(skin))
+def template_bank(skin: Skin, blurred: bool = True) -> TemplateBank:
+    """The skin's templates sampled like the cells of a board that is ``blurred`` or not
+    (cached per skin object)."""
+    hit = _BANKS.get((id(skin), blurred))
     if hit is not None and hit[0] is skin:
         return hit[1]
     vecs, codes, sizes = [], [], []
@@ -211,7 +235,7 @@ def template_bank(skin: Skin) -> TemplateBank:
         for img in skin.cells[code]:
             th, tw = img.shape[:2]
             one = BoardGeometry("", 0.0, 0.0, float(tw), float(th), 1, 1)
-            vecs.append(cell_samples(img, one).reshape(-1))
+            vecs.append(cell_samples(img, one, blurred).reshape(-1))
             codes.append(code)
             sizes.append((th + tw) / 2)
     vectors = np.ascontiguousarray(np.stack(vecs), dtype=np.float32)
@@ -225,8 +249,13 @@ def template_bank(skin: Skin) -> TemplateBank:
                         np.ascontiguousarray(centred.T),
                         (centred.astype(np.float64) ** 2).sum(axis=1),
                         np.array(sizes, np.float32))
-    _BANKS[id(skin)] = (skin, bank)
+    _BANKS[(id(skin), blurred)] = (skin, bank)
     return bank
+
+
+def bank_for(skin: Skin, geometry: BoardGeometry) -> TemplateBank:
+    """The skin's templates sampled like the cells of the board at ``geometry``."""
+    return template_bank(skin, blurs(geometry))
 
 
 def _subset(bank: TemplateBank, keep: npt.NDArray[np.intp]) -> TemplateBank:
@@ -648,7 +677,7 @@ def _reread(prepared: Prepared, geometry: BoardGeometry, bank: TemplateBank,
 
 def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
     """The knowledge array of the board at ``geometry`` (UNKNOWN where unsure)."""
-    bank = template_bank(skin)
+    bank = bank_for(skin, geometry)
     prepared = _board_region(image, geometry)
     samples = _sample_cells(prepared, geometry)
     codes, _ = classify(samples, bank, pitch=(geometry.pitch_x + geometry.pitch_y) / 2)

@@ -25,16 +25,17 @@ from solver.textboard import diff_boards, parse_board
 from vision.geometry import BoardGeometry
 from vision.locate import locate_board
 from vision.read import (
+    TemplateBank,
     _backgrounds,
     _decide,
     _distinct,
     _sq_distances,
+    bank_for,
     cell_samples,
     classify,
     forget_samples,
     read_board,
     reread_shifted,
-    template_bank,
 )
 from vision.skin import Image, Skin, available_skins, load_skin
 
@@ -52,9 +53,8 @@ def skins() -> list[Skin]:
     return [load_skin(name) for name in available_skins()]
 
 
-def _full_codes(samples: np.ndarray, skin: Skin, strictness: float) -> np.ndarray:
+def _full_codes(samples: np.ndarray, bank: TemplateBank, strictness: float) -> np.ndarray:
     """Codes from the exact distance to every template (no bound, no shortcut)."""
-    bank = template_bank(skin)
     floats = samples.astype(np.float32)
     sq = _sq_distances(floats, bank)  # no limit: every pair compared in full
     codes, _ = _decide(sq, _backgrounds(samples), floats.shape[1], bank, strictness)
@@ -74,12 +74,12 @@ def test_shortcut_codes_equal_full_comparison(case: str, skins: list[Skin]) -> N
         samples = cell_samples(image, g.shifted(dx, dy))
         for strictness in (1.0, 1.5):
             forget_samples()
-            codes, _ = classify(samples, template_bank(skin), strictness)
-            full = _full_codes(samples, skin, strictness)
+            codes, _ = classify(samples, bank_for(skin, g), strictness)
+            full = _full_codes(samples, bank_for(skin, g), strictness)
             assert np.array_equal(codes, full), f"{case} shifted {dx},{dy} x{strictness}"
             for pitch in (g.pitch_x, 23.0, 34.0, 61.0):
                 forget_samples()
-                near_first, _ = classify(samples, template_bank(skin), strictness, pitch)
+                near_first, _ = classify(samples, bank_for(skin, g), strictness, pitch)
                 assert np.array_equal(near_first, full), f"{case} {dx},{dy} pitch {pitch}"
             checked += len(samples)
     assert checked > 0
@@ -93,7 +93,7 @@ def test_shifted_second_look_near_first_equals_full(case: str, skins: list[Skin]
     skin = next(s for s in skins if s.name == "gnome-mines")
     g = locate_board(image, [skin])
     cells = [(r, c) for r in range(0, g.rows, 4) for c in range(1, g.cols, 4)][:40]
-    bank = template_bank(skin)
+    bank = bank_for(skin, g)
     assert vision.read._near_bank(bank, (g.pitch_x + g.pitch_y) / 2) is not None
     near_first = reread_shifted(image, g, bank, cells)
     monkeypatch.setattr(vision.read, "NEAR_RATIO", 1e9)  # every template is near: no split
