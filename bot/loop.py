@@ -143,7 +143,6 @@ class _Game:
     hidden: np.ndarray | None = None  # then: the squares left hidden (the mines)
     opening: set[Cell] = field(default_factory=set)  # the squares this batch opens
     last_image: Image | None = None  # the capture the last batch was decided on
-    dismissed: bool = False  # the game's dismiss keys were pressed
 
 
 @dataclass(frozen=True)
@@ -191,6 +190,10 @@ class _Frame:
     start: float
     cpu_start: float  # the thread's CPU time then
 
+
+UNCOVER_GRACE = 0.5
+"""Seconds a cover over the board may go by itself before Escape is pressed (when the
+game names no dismiss keys): a message fading out, a dialog drawn in steps."""
 
 BOARD_MARGIN = 3
 """Pixels around the board in a turn's capture: the reader looks one pixel outside the
@@ -358,10 +361,12 @@ class Player:
 
     def _confirm_board(self) -> None:
         """For the next game the board is usually where it was: one region read
-        confirms it (locating on the full screen is much slower); else find it again."""
+        confirms it (locating on the full screen is much slower). Part of it unreadable:
+        the last game's message may still cover it (waited out first), or the window
+        moved (found again, whole)."""
         self.park()
-        if (self.read(*self.capture_board()) == UNKNOWN).any():
-            self._relocate()
+        if (self.read(*self.capture_board()) == UNKNOWN).any() and not self._wait_uncovered():
+            self._relocate_checked()
         self._new_strategy()
 
     def _use_geometry(self, geometry: BoardGeometry) -> None:
@@ -600,38 +605,31 @@ class Player:
     def _find_again(self, game: _Game) -> bool:
         """Find the board again after it changed or could not be read. True when it is
         hidden because the game was won (every safe square was opened, so what covers
-        the board is the win message). A game whose end-of-game dialog hides the board
-        (gnome-mines) gets its dismiss keys once; else a vanished board stops play."""
+        the board is the win message). A board is taken only where it reads whole: with
+        part of it covered, a locator finds a smaller board or one beside the real one.
+        A cover (a game's message or dialog at its end) is waited out or dismissed
+        (:meth:`_wait_uncovered`); a board that stays hidden or gone stops play."""
         try:
-            self._relocate()
-            return False
+            found: BoardGeometry | None = self._locate_now()
         except PlayStopped:
-            if game.complete:
-                return True
-            assert self.geometry is not None
-            keys = self.reader.dismiss_keys(self.geometry)
-            if not keys or game.dismissed:
-                raise
-        game.dismissed = True
-        for k in keys:
-            self.mouse.key(k)
-        deadline = time.monotonic() + 1.0
-        while True:
-            time.sleep(0.05)
-            try:
-                self._relocate()
-                return False
-            except PlayStopped:
-                if time.monotonic() > deadline:
-                    raise
+            found = None
+        if found is not None and self._whole_at(found):
+            self._adopt(found)
+            return False
+        if game.complete:
+            return True
+        if game.moves and self._wait_uncovered():  # (a cover comes after a move)
+            return False
+        self._relocate_checked()
+        return False
 
     def _won_unseen(self) -> _Seen:
         assert self.geometry is not None
         unread = np.full((self.geometry.rows, self.geometry.cols), UNKNOWN, np.int8)
         return _Seen(self.capture_board()[0], unread, "won")
 
-    def _relocate(self) -> None:
-        """Find the board again on the full screen (it may have moved or been resized)."""
+    def _locate_now(self) -> BoardGeometry:
+        """The board of the size played, on a full screenshot (PlayStopped if none)."""
         image = self.screen.grab()
         try:
             geometry = self.reader.locate(image)
@@ -641,9 +639,27 @@ class Player:
         assert self.geometry is not None
         if (geometry.rows, geometry.cols) != (self.geometry.rows, self.geometry.cols):
             raise PlayStopped(f"the board changed size to {geometry.cols}x{geometry.rows}")
+        return geometry
+
+    def _relocate_checked(self) -> None:
+        """Find the board again on the full screen (it may have moved). A board found
+        elsewhere with unreadable squares (part of it covered, so perhaps not where the
+        locator puts it) stops play; where it was, what does not read is left to
+        :meth:`observe` to report."""
+        found = self._locate_now()
+        if found != self.geometry and not self._whole_at(found):
+            raise PlayStopped("the board was found elsewhere, partly covered or unreadable; "
+                              "stopping without clicking")
+        self._adopt(found)
+
+    def _adopt(self, geometry: BoardGeometry) -> None:
         if geometry != self.geometry:
             self._use_geometry(geometry)
             self.park()
+
+    def _whole_at(self, geometry: BoardGeometry) -> bool:
+        """Does every square of a board at ``geometry`` read (nothing covers it)?"""
+        return not (self.reader.read(self.screen.grab(), geometry) == UNKNOWN).any()
 
     def save_bug_image(self, board_image: Image | None = None, tag: str = "board") -> Path:
         """Save only the board (no other screen content) for a bug report: the board
@@ -773,11 +789,30 @@ class Player:
 
     def start_next_game(self) -> None:
         """Start a new game the way the game does it (face, Play Again, key) and wait
-        until a fresh board is shown."""
+        until a fresh board is shown. What the game drew over the ended board (a
+        message, a dialog) is waited out or closed first, and again when it came late,
+        after the restart; a key that went nowhere is pressed again after a click that
+        gives the window the focus back."""
+        assert self.geometry is not None
+        self._wait_uncovered()
+        restart = self._find_restart()
+        for _ in range(3):
+            self._do_restart(restart)
+            if self._wait_fresh():
+                return
+            if self._board_hidden():  # a dialog came late, over the board
+                self._wait_uncovered()
+            if restart.point is not None or not self._focus_board():
+                break
+        self._relocate_checked()  # the window may have moved or changed while restarting
+        if not self._fresh_board():
+            raise PlayStopped("no new game appeared after restarting")
+
+    def _find_restart(self) -> Restart:
+        """How to start the next game: the control as the game shows it now (a face
+        drawn late is waited for; a dialog hiding it gets the game's dismiss keys)."""
         assert self.geometry is not None
         dismiss = self.reader.dismiss_keys(self.geometry)
-        if dismiss and self._board_hidden():  # an end-of-game dialog covers the game
-            self._dismiss(dismiss, until=lambda: not self._board_hidden())
         restart = self._restart_seen(0.0 if dismiss else self.config.restart_timeout / 2)
         if restart is None and dismiss:  # the dialog may have come late
             found: list[Restart] = []
@@ -792,16 +827,32 @@ class Player:
             restart = found[0] if found else None
         if restart is None:
             raise PlayStopped("cannot see how to start a new game")
-        self._do_restart(restart)
-        if self._wait_fresh():
-            return
-        if restart.point is None and self._focus_board():
-            self._do_restart(restart)  # the keys went nowhere: once more, with the focus
-            if self._wait_fresh():
-                return
-        self._relocate()  # the window may have moved or changed while restarting
-        if not self._fresh_board():
-            raise PlayStopped("no new game appeared after restarting")
+        return restart
+
+    def _wait_uncovered(self) -> bool:
+        """Wait (up to the restart timeout) until every square of the board reads in
+        place: a message the game drew over it goes by itself (kmines), a dialog is
+        closed by the game's dismiss keys, pressed at once, or else by Escape after
+        :data:`UNCOVER_GRACE` s while part of the board still shows (the cover then lies
+        over this game's window: no key goes to another program). Unreadable squares
+        that cover nothing (:func:`covers`: single looks the skin lacks) are waited for
+        only that grace. True when the board reads whole (at once when nothing covers)."""
+        assert self.geometry is not None
+        keys = self.reader.dismiss_keys(self.geometry)
+        start = time.monotonic()
+        press_at, pressed = start + (0.0 if keys else UNCOVER_GRACE), False
+        while True:
+            unread = self.read(*self.capture_board()) == UNKNOWN
+            waited, cover = time.monotonic() - start, covers(unread)
+            if not unread.any() or waited >= self.config.restart_timeout or (
+                    not cover and waited >= UNCOVER_GRACE):
+                return not unread.any()
+            if cover and not pressed and start + waited >= press_at:
+                keys = keys or (() if unread.all() else ("Escape",))
+                for k in keys:
+                    self.mouse.key(k)
+                pressed = bool(keys)
+            time.sleep(0.05)
 
     def _wait_fresh(self) -> bool:
         """Wait (up to the restart timeout) until the board shows a new game."""
@@ -906,6 +957,19 @@ def code_counts(board: Board) -> list[int]:
     shifted = board.ravel().astype(np.intp) - UNKNOWN
     counts = np.bincount(shifted, minlength=9 - UNKNOWN).tolist()
     return counts[-UNKNOWN:] + counts[:-UNKNOWN]
+
+
+def covers(unread: np.ndarray) -> bool:
+    """Do unreadable squares (a mask) look like something over the board: two side by
+    side (a message, a dialog), not single looks the skin cannot name (a number or an
+    exploded mine calibration never saw)?
+
+    >>> covers(np.array([[True, False, True], [False, False, False]]))
+    False
+    >>> covers(np.array([[True, False, False], [False, True, False]]))
+    True
+    """
+    return bool((unread & (neighbour_sum(unread) > 0)).any())
 
 
 def count(board: Board, *codes: int) -> int:

@@ -1,0 +1,130 @@
+"""The play loop at a game's end, when the game covers (part of) its board.
+
+kmines (KDE) shows a message over the middle of the board at each game's end that goes
+by itself after a few seconds, stays over the next game's fresh board meanwhile, and
+after some wins opens a modal scores dialog over part of the board and its frame that
+only Escape closes (leaving no window with the keyboard focus). A locator looking at a
+board partly covered finds something else: a board one row up (kmines' window
+background reads as a row of 0s) or the rows above the dialog. Play must wait for the
+message, close the dialog, never take such a board, never click outside the board and
+play every game asked, whether or not it foresaw the win.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from simgame import PITCH, SimReader, SimScreen, level, sim_mouse
+
+from bot.loop import PlayConfig, Player
+from bot.mouse import Button, RecordingMouse
+from bot.screen import Image, ScreenPoint
+from solver.game import BoardSize
+
+COVER = 77  # not a square's level: unreadable
+
+
+class CoveringScreen(SimScreen):
+    """A simulated kmines: no face, a new game by ctrl+n, a message over rows 3-4 for
+    ``message_s`` seconds after each game's end, and (``dialog``) after each win a
+    modal dialog (it takes every key and click from the win on) drawn over rows 4 and
+    below and the frame ``dialog_delay_s`` after the win, until Escape."""
+
+    def __init__(self, size: BoardSize, seed: int, message_s: float = 0.8,
+                 dialog: bool = True, dialog_delay_s: float = 0.0) -> None:
+        super().__init__(size, seed=seed)
+        self.restart_key = "ctrl+n"
+        self.message_s, self.dialog, self.dialog_delay_s = message_s, dialog, dialog_delay_s
+        self.message_until = 0.0
+        self.dialog_at = 0.0  # when the dialog is drawn
+        self.dialog_up = False  # modal, drawn or not
+        self.dialogs = 0
+        self._ended: set[int] = set()
+        self.ignored: list[ScreenPoint] = []  # clicks a modal dialog swallowed
+
+    def _game_end(self, now: float) -> None:
+        """Start the message (and schedule the dialog) once per ended game."""
+        if self.game.status == "playing" or id(self.game) in self._ended:
+            return
+        self._ended.add(id(self.game))
+        self.message_until = now + self.message_s
+        if self.dialog and self.game.status == "won":
+            self.dialog_up, self.dialog_at = True, now + self.dialog_delay_s
+            self.dialogs += 1
+
+    def render(self) -> Image:
+        now = time.monotonic()
+        self._game_end(now)
+        image = super().render()
+        x, y, b = self.left, self.top, self.board_size
+        right = x + b.cols * PITCH
+        image[y - 30:y - 20, x:x + 10] = 0  # no face
+        image[y - PITCH:y - 1, x:right] = level(0)  # window background that reads as 0s
+        if now < self.message_until:
+            image[y + 3 * PITCH:y + 5 * PITCH, x:right] = COVER
+            image[y - 1, x - 1] = level(0)
+            image[y - 1 - PITCH, x - 1] = (b.cols, b.rows, 255)  # a board one row up
+        if self.dialog_up and now >= self.dialog_at:
+            image[y + 4 * PITCH:y + b.rows * PITCH + 20, x - 10:right + 10] = COVER
+            image[y - 1, x - 1] = (b.cols, 4, 255)  # the rows above the dialog
+        return image
+
+    def key(self, keys: str) -> None:
+        self._game_end(time.monotonic())
+        if self.dialog_up:  # a modal dialog takes every key
+            if keys == "Escape":
+                self.dialog_up = False
+                self.focused = False  # and leaves no window focused
+            return
+        super().key(keys)
+
+    def click(self, p: ScreenPoint, button: Button) -> None:
+        self._game_end(time.monotonic())
+        if self.dialog_up:
+            self.ignored.append(p)
+            return
+        super().click(p, button)
+
+
+def play(screen: CoveringScreen, tmp_path: Path, games: int) -> tuple[list[str], list[str],
+                                                                       RecordingMouse]:
+    reader = SimReader()
+    reader.restart_keys = ("ctrl+n",)
+    mouse = sim_mouse(screen)
+    config = PlayConfig(games=games, redraw_timeout=0.2, restart_timeout=1.0,
+                        bug_dir=tmp_path / "bugs", seed=0)
+    results = Player(screen, mouse, reader, "csp", config).play()
+    truth = [g.status for g in screen.finished] + [screen.game.status]
+    for r in results:
+        assert r.outcome != "aborted", r.reason
+    return [r.outcome for r in results], truth, mouse
+
+
+def on_board(screen: SimScreen, p: ScreenPoint) -> bool:
+    b = screen.board_size
+    return (screen.left <= p.x < screen.left + b.cols * PITCH
+            and screen.top <= p.y < screen.top + b.rows * PITCH)
+
+
+@pytest.mark.parametrize("dialog", [False, True])
+def test_every_game_is_played_through_the_covers(tmp_path: Path, dialog: bool) -> None:
+    screen = CoveringScreen(BoardSize.parse("beginner"), seed=6, message_s=0.8, dialog=dialog)
+    outcomes, truth, mouse = play(screen, tmp_path, games=6)
+    assert outcomes == truth and len(outcomes) == 6
+    assert "won" in truth
+    assert all(a.point is not None and on_board(screen, a.point) for a in mouse.clicks)
+    assert not screen.dialog_up or outcomes[-1] == "won"
+    if dialog:
+        assert screen.dialogs >= 1
+
+
+def test_a_dialog_drawn_late_is_closed_before_the_next_game(tmp_path: Path) -> None:
+    """The dialog comes after play has seen the win (and may have pressed the key)."""
+    screen = CoveringScreen(BoardSize.parse("beginner"), seed=5, message_s=0.0,
+                            dialog_delay_s=0.15)
+    outcomes, truth, mouse = play(screen, tmp_path, games=5)
+    assert outcomes == truth and len(outcomes) == 5
+    assert screen.dialogs >= 1
+    assert all(a.point is not None and on_board(screen, a.point) for a in mouse.clicks)
