@@ -21,7 +21,9 @@ from simgame import PITCH, SimReader, SimScreen, level, sim_mouse
 from bot.loop import PlayConfig, Player
 from bot.mouse import Button, RecordingMouse
 from bot.screen import Image, ScreenPoint
+from solver.cells import EXPLODED, UNKNOWN, Board
 from solver.game import BoardSize
+from vision.geometry import BoardGeometry
 
 COVER = 77  # not a square's level: unreadable
 
@@ -128,3 +130,27 @@ def test_a_dialog_drawn_late_is_closed_before_the_next_game(tmp_path: Path) -> N
     assert outcomes == truth and len(outcomes) == 5
     assert screen.dialogs >= 1
     assert all(a.point is not None and on_board(screen, a.point) for a in mouse.clicks)
+
+
+class NoExplodedReader(SimReader):
+    """A calibrated skin that never saw the exploded mine: that square does not read."""
+
+    def read(self, image: Image, geometry: BoardGeometry) -> Board:
+        board = super().read(image, geometry)
+        board[board == EXPLODED] = UNKNOWN
+        return board
+
+
+def test_a_single_unreadable_square_is_no_cover(tmp_path: Path) -> None:
+    """After a loss, the one square the skin cannot name is not taken for a dialog:
+    no Escape is pressed, and the next game starts."""
+    screen = CoveringScreen(BoardSize.parse("beginner"), seed=6, message_s=0.0, dialog=False)
+    reader = NoExplodedReader()
+    reader.restart_keys = ("ctrl+n",)
+    mouse = sim_mouse(screen)
+    config = PlayConfig(games=5, redraw_timeout=0.2, restart_timeout=1.0,
+                        bug_dir=tmp_path / "bugs", seed=0)
+    results = Player(screen, mouse, reader, "csp", config).play()
+    truth = [g.status for g in screen.finished] + [screen.game.status]
+    assert [r.outcome for r in results] == truth and "lost" in truth[:-1]
+    assert not [a for a in mouse.actions if a.kind == "key" and a.keys == "Escape"]
