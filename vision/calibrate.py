@@ -637,7 +637,47 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
             learner.votes.add(look, code, 2)
     learner.seed(base)
     lost = [learner.add_loss(frames[k]) is not None for k in order]
+    support = dict(enumerate(learner.bank.counts))
+    for look, code in impossible_numbers(frames, learner.known(), support).items():
+        learner.votes.by_look.get(look, Counter()).pop(code, None)  # for name_odd_looks
+        learner.odd.add(look)
     name_odd_looks(learner, [frames[k] for k in order], lost)
+
+
+def impossible_numbers(frames: Sequence[IdGrid], names: Mapping[int, int],
+                       support: Mapping[int, int]) -> dict[int, int]:
+    """Looks ``names`` calls a number that the frames contradict: a number n on a square
+    with fewer than n neighbours that may hide a mine (unrevealed, shown mines, and
+    unnamed looks). While some do, the one with the least ``support`` (squares seen)
+    loses its name and the rest are checked again. A lone question mark in a lost frame
+    may fit a count no other look has; among opened numbers in another frame it is no
+    number (and the numbers around it are no longer contradicted).
+
+    >>> ids = np.array([[0, 1, 5], [1, 1, 1]])   # 0 covered, 1 a 0, 5 named 3
+    >>> impossible_numbers([ids], {0: COVERED, 1: 0, 5: 3}, {0: 1, 1: 4, 5: 1})
+    {5: 3}
+    >>> ids = np.array([[0, 5, 1], [0, 0, 1]])
+    >>> impossible_numbers([ids], {0: COVERED, 5: 3, 1: 1}, {0: 3, 1: 2, 5: 1})
+    {}
+    """
+    left, out = dict(names), {}
+    while bad := _contradicted(frames, left):
+        look = min(bad, key=lambda lk: (support.get(lk, 0), lk))
+        out[look] = left.pop(look)
+    return out
+
+
+def _contradicted(frames: Sequence[IdGrid], names: Mapping[int, int]) -> set[int]:
+    hiding = (*UNREVEALED, MINE, EXPLODED, UNKNOWN)
+    out = set()
+    for ids in frames:
+        codes = np.vectorize(lambda v: names.get(int(v), UNKNOWN), otypes=[np.int8])(ids)
+        room = adjacent_count(np.isin(codes, hiding))
+        for look in np.unique(ids).tolist():
+            n = names.get(look, UNKNOWN)
+            if 0 <= n <= 8 and bool((room[ids == look] < n).any()):
+                out.add(look)
+    return out
 
 
 def repeated_looks(frames: Iterable[IdGrid]) -> set[int]:

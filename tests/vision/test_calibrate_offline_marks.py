@@ -54,3 +54,22 @@ def test_two_losses_that_cannot_tell_the_hit_mine_from_a_wrong_flag_name_neither
         known = read != UNKNOWN
         assert (read[known] == expected[known]).all(), name
         assert not known[np.isin(expected, (EXPLODED, WRONG_FLAG))].any(), name
+
+
+GNOME = WINMINE.parent / "gnome-mines"
+
+
+def test_a_lone_question_mark_that_fits_a_count_is_not_named_a_number() -> None:
+    """The lost 9x9 game shows a question mark whose square happens to count 3 mines
+    (and no real 3); the same look sits among opened numbers in the game before the
+    loss, where no 3 fits. It is no number, and the 1s around it stay 1s."""
+    cases = [GNOME / "dense_lost_1.png", GNOME / "custom9x9_600x420_lost.png",
+             GNOME / "custom9x9_600x420_playing.png"]
+    images = [np.asarray(cv2.imread(str(p)), np.uint8) for p in cases]
+    learned = learn_from_images(images)
+    for path, image, g in zip(cases, images, learned.boards, strict=True):
+        assert g is not None, path.name
+        expected = parse_board(path.with_suffix(".board").read_text())
+        read = read_cells(image, g, learned.cells)
+        as_number = (read >= 0) & (read <= 8)
+        assert (read[as_number] == expected[as_number]).all(), path.name
