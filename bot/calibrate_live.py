@@ -45,12 +45,14 @@ from solver.cells import (
 from solver.probability import analyse
 from solver.strategies import get_strategy
 from vision.calibrate import (
+    CellBank,
     IdGrid,
     Learner,
     adjacent_count,
     is_flood,
     label_loss_transition,
     look_distance,
+    whole_pixel,
 )
 from vision.consistency_labels import name_looks_by_consistency
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
@@ -349,7 +351,7 @@ class LiveCalibrator:
         except NoBoardError as exc:
             raise CalibrationError(f"{exc}; open a fresh game of the program first") from None
         self.geometry = g
-        self.learner = Learner(template_size(g))
+        self.learner = Learner(template_size(g), CellBank(strict=whole_pixel(g)))
         if self.base:
             self.L.seed(self.base)
         h, w = image.shape[:2]
@@ -1096,13 +1098,18 @@ class LiveCalibrator:
         self.mouse.key(keys)
         return self._wait_fresh()
 
-    def _wait_fresh(self) -> tuple[IdGrid, Image] | None:
+    def _wait_fresh(self, settle: float = 0.1) -> tuple[IdGrid, Image] | None:
+        """The new game's first frame, once its board has not changed for ``settle``
+        seconds: a game that redraws every square one by one (ace-minesweeper takes
+        30 ms for 32x32) shows a half-drawn board, the rest read as opened squares."""
         deadline = time.monotonic() + 1.0
         while time.monotonic() < deadline:
             time.sleep(0.05)
             fresh = self._fresh()
             if fresh is not None:
-                return fresh
+                time.sleep(settle)
+                if self._unchanged(fresh[1]):
+                    return fresh
         return None
 
     # ------------------------------------------------------------------ main

@@ -110,12 +110,53 @@ def look_distance(a: Image, b: Image) -> float:
     return max(_outside_mean(a, b, m), _outside_mean(b, a, m)) / 3.0 + blobs
 
 
+def shifted_mismatch(a: Image, b: Image, tol: int = 64) -> int:
+    """The fewest pixels (the outermost ring left out) that differ by more than ``tol``
+    in some channel between ``a`` and ``b`` moved by at most one pixel each way. A game
+    drawn on a whole-pixel lattice draws a look the same way every time, give or take
+    a one-pixel wobble of the cut, so a few such pixels mean another look, however thin
+    its strokes: :func:`look_distance` forgives every pixel a match within one pixel,
+    which at 12 px squares takes a 2 for a 3 (ace-minesweeper's one-pixel digits).
+
+    >>> two = np.zeros((8, 8, 3), np.uint8); two[2, 2:6] = two[5, 2:6] = 255
+    >>> three = two.copy(); three[3:5, 5] = 255
+    >>> shifted_mismatch(two, np.roll(two, 1, axis=1)), shifted_mismatch(two, three)
+    (0, 2)
+    """
+    if a.shape != b.shape:
+        return 0
+    h, w = a.shape[:2]
+    inner = a[1:h - 1, 1:w - 1].astype(np.int16)
+    best = inner.shape[0] * inner.shape[1]
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            moved = b[1 + dy:h - 1 + dy, 1 + dx:w - 1 + dx].astype(np.int16)
+            best = min(best, int((np.abs(inner - moved).max(axis=2) > tol).sum()))
+    return best
+
+
+def whole_pixel(g: BoardGeometry) -> bool:
+    """Is every square of ``g`` at whole pixels with a whole-pixel pitch (so a game
+    draws each look the same way on every square)?
+
+    >>> whole_pixel(BoardGeometry("", 8.0, 4.0, 24.0, 24.0, 2, 2))
+    True
+    >>> whole_pixel(BoardGeometry("", 8.0, 4.0, 43.3, 43.3, 2, 2))
+    False
+    """
+    values = (g.x0, g.y0, g.pitch_x, g.pitch_y, *(g.lefts or ()), *(g.tops or ()))
+    return all(abs(v - round(v)) < 0.01 for v in values)
+
+
 @dataclass
 class CellBank:
     """Sorts cell images into looks. A new image joins the first look whose first
-    image is within ``tol`` (see :func:`look_distance`), else starts a new look."""
+    image is within ``tol`` (see :func:`look_distance`), else starts a new look.
+    ``strict`` (a whole-pixel board) also wants fewer than 3 pixels apart in
+    :func:`shifted_mismatch`."""
 
     tol: float = 1.0
+    strict: bool = False
     looks: list[Image] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)
     _cache: dict[bytes, int] = field(default_factory=dict)
@@ -138,7 +179,8 @@ class CellBank:
 
     def _match(self, img: Image) -> int:
         for i, look in enumerate(self.looks):
-            if look.shape == img.shape and look_distance(look, img) <= self.tol:
+            if look.shape == img.shape and look_distance(look, img) <= self.tol and \
+                    not (self.strict and shifted_mismatch(look, img) >= 3):
                 return i
         self.looks.append(img.copy())
         self.counts.append(0)
@@ -486,6 +528,11 @@ class Learner:
                  if sum(self.votes.by_look[look].values()) >= 2}
         shaded = spread_names(self.bank.looks, names, set(self.votes.by_look),
                               self._shade_memo)
+        if self.bank.strict:  # (not a 4 for a 3 of one-pixel strokes on 12 px squares)
+            looks = self.bank.looks
+            shaded = {lk: code for lk, code in shaded.items()
+                      if any(shifted_mismatch(looks[lk], looks[other]) < 3
+                             for other, named in names.items() if named == code)}
         return {**shaded, **names}
 
     def name(self, look: int, code: int, weight: int = 10) -> None:
