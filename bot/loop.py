@@ -321,10 +321,22 @@ class Player:
         return Preview(image, geometry, seen.board, seen.status, self.mines, decision, moves)
 
     def _completes(self, board: Board, game: _Game) -> bool:
-        """Does this batch open every square that is not a mine (the game ends won)?"""
+        """Does this batch open every square that is not a mine (the game ends won)?
+        Only a batch of certainly safe squares does: after a guess, whatever covers the
+        board may be the game's message of a loss (kmines)."""
         if not game.opening or self.needs_flags:
             return False
+        if max(game.risk.get(c, 1.0) for c in game.opening) >= 0.001:
+            return False
         return count(board, COVERED, QUESTION, FLAG) - len(game.opening) == self.mines
+
+    @staticmethod
+    def _can_be_won(game: _Game) -> bool:
+        """Is a win display to be believed while the board does not read: no move made
+        yet (the screen shows a won game), or the last batch opened every safe square
+        left? Otherwise what covers the board may be a loss's message, and a learned
+        win display any dialog's title (kmines)."""
+        return game.complete or not game.moves
 
     def _check_progress(self, game: _Game, board: Board) -> None:
         """Stop when three turns in a row changed nothing (the clicks have no effect)."""
@@ -502,7 +514,7 @@ class Player:
                     problem = (f"numbers no layout of {self.mines} mines satisfies ({exc}); "
                                "if the game has another mine count, pass --mines")
             full = self._full_status()
-            if full in ("won", "lost"):
+            if full == "lost" or (full == "won" and self._can_be_won(game)):
                 return _Seen(image, board, full), None
             if game.complete and not np.isin(board, (MINE, EXPLODED)).any():
                 # every safe square was opened and no mine is shown: the game is won, and

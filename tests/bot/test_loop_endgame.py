@@ -15,13 +15,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
-from simgame import PITCH, SimReader, SimScreen, level, sim_mouse
+from simgame import PITCH, STATUS_LEVEL, SimReader, SimScreen, level, sim_mouse
 
 from bot.loop import PlayConfig, Player
 from bot.mouse import Button, RecordingMouse
 from bot.screen import Image, ScreenPoint
-from solver.cells import EXPLODED, UNKNOWN, Board
+from solver.cells import COVERED, EXPLODED, MINE, UNKNOWN, Board
 from solver.game import BoardSize
 from vision.geometry import BoardGeometry
 
@@ -35,8 +36,10 @@ class CoveringScreen(SimScreen):
     below and the frame ``dialog_delay_s`` after the win, until Escape."""
 
     def __init__(self, size: BoardSize, seed: int, message_s: float = 0.8,
-                 dialog: bool = True, dialog_delay_s: float = 0.0) -> None:
+                 dialog: bool = True, dialog_delay_s: float = 0.0,
+                 mines_late_s: float = 0.0) -> None:
         super().__init__(size, seed=seed)
+        self.mines_late_s, self.lost_at = mines_late_s, 0.0
         self.restart_key = "ctrl+n"
         self.message_s, self.dialog, self.dialog_delay_s = message_s, dialog, dialog_delay_s
         self.message_until = 0.0
@@ -52,6 +55,7 @@ class CoveringScreen(SimScreen):
             return
         self._ended.add(id(self.game))
         self.message_until = now + self.message_s
+        self.lost_at = now if self.game.status == "lost" else 0.0
         if self.dialog and self.game.status == "won":
             self.dialog_up, self.dialog_at = True, now + self.dialog_delay_s
             self.dialogs += 1
@@ -64,14 +68,27 @@ class CoveringScreen(SimScreen):
         right = x + b.cols * PITCH
         image[y - 30:y - 20, x:x + 10] = 0  # no face
         image[y - PITCH:y - 1, x:right] = level(0)  # window background that reads as 0s
+        if self.game.status == "lost" and now < self.lost_at + self.mines_late_s:
+            self._hide_mines(image)
         if now < self.message_until:
             image[y + 3 * PITCH:y + 5 * PITCH, x:right] = COVER
+            image[y - 30:y - 20, x:x + 10] = STATUS_LEVEL["won"]  # a win display learned
+            # from a dialog's title, that any message or dialog matches
             image[y - 1, x - 1] = level(0)
             image[y - 1 - PITCH, x - 1] = (b.cols, b.rows, 255)  # a board one row up
         if self.dialog_up and now >= self.dialog_at:
             image[y + 4 * PITCH:y + b.rows * PITCH + 20, x - 10:right + 10] = COVER
             image[y - 1, x - 1] = (b.cols, 4, 255)  # the rows above the dialog
         return image
+
+    def _hide_mines(self, image: Image) -> None:
+        """A loss as kmines draws it first: the hit square in a look of its own, the
+        other mines still covered."""
+        board = self.game.board
+        for r, c in np.argwhere((board == MINE) | (board == EXPLODED)).tolist():
+            x, y = self.left + c * PITCH, self.top + r * PITCH
+            image[y:y + PITCH, x:x + PITCH] = COVER if board[r, c] == EXPLODED else \
+                level(COVERED)
 
     def key(self, keys: str) -> None:
         self._game_end(time.monotonic())
@@ -154,3 +171,12 @@ def test_a_single_unreadable_square_is_no_cover(tmp_path: Path) -> None:
     truth = [g.status for g in screen.finished] + [screen.game.status]
     assert [r.outcome for r in results] == truth and "lost" in truth[:-1]
     assert not [a for a in mouse.actions if a.kind == "key" and a.keys == "Escape"]
+
+
+def test_a_loss_under_the_message_is_no_win(tmp_path: Path) -> None:
+    """A loss drawn in steps under the game's message, while the learned win display
+    matches the message: the loss is reported, never a win."""
+    screen = CoveringScreen(BoardSize.parse("beginner"), seed=6, dialog=False,
+                            mines_late_s=0.3)
+    outcomes, truth, mouse = play(screen, tmp_path, games=5)
+    assert outcomes == truth and "lost" in truth
