@@ -393,9 +393,13 @@ def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[i
 
 def best_loss_readings(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
                        not_exploded: Collection[int] = ()) -> list[LossHypothesis]:
-    """Every reading of :func:`loss_hypotheses` with the best score ([] if none)."""
+    """Every reading of :func:`loss_hypotheses` with the best score ([] if none); of
+    those, the ones whose covered look has the most squares (a look on a few squares
+    that fits as well is a mark: a lone wrong flag whose neighbours count no mine)."""
     hyps = loss_hypotheses(ids, known, clicked, not_exploded=not_exploded)
-    return [h for h in hyps if h.score == hyps[0].score] if hyps else []
+    best = [h for h in hyps if h.score == hyps[0].score] if hyps else []
+    size = {h.covered: int((ids == h.covered).sum()) for h in best}
+    return [h for h in best if size[h.covered] == max(size.values())]
 
 
 def label_loss_frame(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
@@ -547,9 +551,8 @@ class Learner:
         if not readings:
             return None
         names = agreed_names(readings, ids, known)
-        numbers = {lk for h in readings for lk in h.numbers}
-        # a look some equally good reading leaves unexplained may be a mark
-        self.odd.update(lk for h in readings for lk in h.odd if lk not in numbers)
+        # a look every equally good reading leaves unexplained is a mark
+        self.odd.update(set.intersection(*(set(h.odd) for h in readings)))
         anchored = all(known.get(h.covered) == COVERED and known.get(h.exploded) == EXPLODED
                        for h in readings)
         for look, code in names.items():
@@ -688,7 +691,32 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     for look, code in impossible_numbers(frames, learner.known(), support).items():
         learner.votes.by_look.get(look, Counter()).pop(code, None)  # for name_odd_looks
         learner.odd.add(look)
+    for look in mines_named_flags([frames[k] for k in order], lost, learner.known()):
+        learner.votes.by_look.get(look, Counter()).pop(FLAG, None)
+        learner.name(look, MINE, weight=2)
     name_odd_looks(learner, [frames[k] for k in order], lost)
+
+
+def mines_named_flags(frames: Sequence[IdGrid], lost: Sequence[bool],
+                      names: Mapping[int, int]) -> set[int]:
+    """Looks named flag that only lost frames show, when another flag look shows in a
+    frame of a game in play: a mine the game draws its own way at a loss (gnome-mines:
+    a question-marked mine), which :func:`label_loss_frame` took for a flag (a player
+    places flags while playing).
+
+    >>> play, loss = np.array([[0, 2]]), np.array([[0, 3], [2, 1]])
+    >>> sorted(mines_named_flags([play, loss], [False, True], {2: FLAG, 3: FLAG}))
+    [3]
+    >>> sorted(mines_named_flags([loss], [True], {2: FLAG, 3: FLAG}))
+    []
+    """
+    def shown(when: bool) -> set[int]:
+        return {int(v) for ids, was_lost in zip(frames, lost, strict=True)
+                if was_lost == when for v in np.unique(ids)}
+
+    flags = {look for look, code in names.items() if code == FLAG}
+    in_play = shown(False)
+    return (flags & shown(True)) - in_play if flags & in_play else set()
 
 
 def impossible_numbers(frames: Sequence[IdGrid], names: Mapping[int, int],
