@@ -1,6 +1,6 @@
 """Vision speed: reading a located board, and finding the board in a full-screen capture.
 
-Usage: ``python benchmarks/vision_bench.py [--repeat N] [--json]``
+Usage: ``python benchmarks/vision_bench.py [--repeat N] [--rounds K] [--reads-only] [--json]``
 
 - *read*: ``read_board`` on every fixture whose board is 30x16 (expert), geometry
   already known (it is what the play loop does every move). Median over 5N runs, with
@@ -9,6 +9,10 @@ Usage: ``python benchmarks/vision_bench.py [--repeat N] [--json]``
 - *locate*: every fixture pasted at a fixed offset into a 1920x1080 desktop (a dark
   gradient with a few window-like rectangles), then ``locate_board`` with every shipped
   skin. Median over N runs; the located board must equal the expected one.
+
+``--rounds K`` measures the reads in K rounds over all fixtures (each round ``5N`` reads of
+each) and pools them, so that a minute when the shared machine runs slow weighs on every
+fixture alike instead of on the few measured then.
 
 Wall-clock and process CPU time are both reported (OpenCV runs some steps on two threads,
 so CPU can exceed wall), and the load average before and after: the machine is shared.
@@ -74,10 +78,35 @@ def _cold(read: Callable[[], object]) -> None:
     read()
 
 
-def bench(repeat: int, reads_only: bool = False) -> list[dict[str, object]]:
+def _read_rows(cases: list[tuple[str, Callable[[], object]]], repeat: int,
+               rounds: int) -> dict[str, dict[str, float]]:
+    """Median cold and seen-before read times of every case, over ``rounds`` rounds of
+    ``5 * repeat`` reads each (the cases take turns round by round)."""
+    walls: dict[str, list[float]] = {name: [] for name, _ in cases}
+    cpus: dict[str, list[float]] = {name: [] for name, _ in cases}
+    warms: dict[str, list[float]] = {name: [] for name, _ in cases}
+    for _ in range(rounds):
+        for name, read in cases:
+            for _ in range(repeat * 5):
+                w0, c0 = time.perf_counter(), time.process_time()
+                _cold(read)
+                walls[name].append(time.perf_counter() - w0)
+                cpus[name].append(time.process_time() - c0)
+            for _ in range(repeat * 5):
+                w0 = time.perf_counter()
+                read()
+                warms[name].append(time.perf_counter() - w0)
+    return {name: {"read_ms": round(statistics.median(walls[name]) * 1000, 3),
+                   "read_cpu_ms": round(statistics.median(cpus[name]) * 1000, 3),
+                   "read_warm_ms": round(statistics.median(warms[name]) * 1000, 3)}
+            for name, _ in cases}
+
+
+def bench(repeat: int, reads_only: bool = False, rounds: int = 1) -> list[dict[str, object]]:
     skins = [load_skin(n) for n in available_skins()]
     by_name: dict[str, Skin] = {s.name: s for s in skins}
     rows: list[dict[str, object]] = []
+    reads: list[tuple[str, Callable[[], object]]] = []
     for png in sorted(FIXTURES.glob("*/*.png")):
         board_file = png.with_suffix(".board")
         if not board_file.is_file():
@@ -98,12 +127,11 @@ def bench(repeat: int, reads_only: bool = False) -> list[dict[str, object]]:
             loc_wall, loc_cpu = timed(partial(locate_board, full, skins_here), repeat)
             row.update(locate_ms=round(loc_wall, 2), locate_cpu_ms=round(loc_cpu, 2))
         if expected.shape == (16, 30):
-            warm = partial(read_board, full, g, by_name[g.skin])
-            rd_wall, rd_cpu = timed(partial(_cold, warm), repeat * 5)
-            warm_wall, _ = timed(warm, repeat * 5)
-            row.update(read_ms=round(rd_wall, 3), read_cpu_ms=round(rd_cpu, 3),
-                       read_warm_ms=round(warm_wall, 3))
+            reads.append((str(row["case"]), partial(read_board, full, g, by_name[g.skin])))
         rows.append(row)
+    timings = _read_rows(reads, repeat, rounds)
+    for row in rows:
+        row.update(timings.get(str(row["case"]), {}))
     return rows
 
 
@@ -113,11 +141,12 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--reads-only", action="store_true")
     parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
     if args.threads is not None:
         cv2.setNumThreads(args.threads)
     load_before = os.getloadavg()[0]
-    rows = bench(args.repeat, args.reads_only)
+    rows = bench(args.repeat, args.reads_only, args.rounds)
     load = f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after"
     if args.json:
         for row in rows:
