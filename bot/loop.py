@@ -195,6 +195,11 @@ UNCOVER_GRACE = 0.5
 """Seconds a cover over the board may go by itself before Escape is pressed (when the
 game names no dismiss keys): a message fading out, a dialog drawn in steps."""
 
+UNCOVER_SETTLE = 0.2
+"""Seconds the board must stand still, every square readable, before the next game
+starts: kmines' message reads as the squares under it while it fades out, and a game
+started during the fade does not take clicks where the message was."""
+
 BOARD_MARGIN = 3
 """Pixels around the board in a turn's capture: the reader looks one pixel outside the
 board and the moved-window ring lies two pixels outside (the right margin is wider, up
@@ -843,23 +848,31 @@ class Player:
 
     def _wait_uncovered(self) -> bool:
         """Wait (up to the restart timeout) until every square of the board reads in
-        place: a message the game drew over it goes by itself (kmines), a dialog is
-        closed by the game's dismiss keys, pressed at once, or else by Escape after
+        place and the board has stood still :data:`UNCOVER_SETTLE` s: a message the game
+        drew over it goes by itself (kmines: it fades out), a dialog is closed by the
+        game's dismiss keys, pressed at once, or else by Escape after
         :data:`UNCOVER_GRACE` s while part of the board still shows (the cover then lies
         over this game's window: no key goes to another program). Unreadable squares
         that cover nothing (:func:`covers`: single looks the skin lacks) are waited for
-        only that grace. True when the board reads whole (at once when nothing covers)."""
+        only that grace. True when the board reads whole."""
         assert self.geometry is not None
         keys = self.reader.dismiss_keys(self.geometry)
-        start = time.monotonic()
-        press_at, pressed = start + (0.0 if keys else UNCOVER_GRACE), False
+        start = still = time.monotonic()
+        press_at, pressed, last = start + (0.0 if keys else UNCOVER_GRACE), False, None
         while True:
-            unread = self.read(*self.capture_board()) == UNKNOWN
-            waited, cover = time.monotonic() - start, covers(unread)
-            if not unread.any() or waited >= self.config.restart_timeout or (
-                    not cover and waited >= UNCOVER_GRACE):
-                return not unread.any()
-            if cover and not pressed and start + waited >= press_at:
+            image, geometry = self.capture_board()
+            unread = self.read(image, geometry) == UNKNOWN
+            now = time.monotonic()
+            if last is None or not same_pixels(image, last):
+                last, still = image, now
+            waited, cover = now - start, covers(unread)
+            if not unread.any() and (now - still >= UNCOVER_SETTLE or
+                                     waited >= self.config.restart_timeout):
+                return True
+            if waited >= self.config.restart_timeout or (not cover and waited >= UNCOVER_GRACE
+                                                         and unread.any()):
+                return False
+            if cover and not pressed and now >= press_at:
                 keys = keys or (() if unread.all() else ("Escape",))
                 for k in keys:
                     self.mouse.key(k)

@@ -37,9 +37,10 @@ class CoveringScreen(SimScreen):
 
     def __init__(self, size: BoardSize, seed: int, message_s: float = 0.8,
                  dialog: bool = True, dialog_delay_s: float = 0.0,
-                 mines_late_s: float = 0.0) -> None:
+                 mines_late_s: float = 0.0, fade_s: float = 0.0) -> None:
+        self.stuck = False
         super().__init__(size, seed=seed)
-        self.mines_late_s, self.lost_at = mines_late_s, 0.0
+        self.mines_late_s, self.lost_at, self.fade_s = mines_late_s, 0.0, fade_s
         self.restart_key = "ctrl+n"
         self.message_s, self.dialog, self.dialog_delay_s = message_s, dialog, dialog_delay_s
         self.message_until = 0.0
@@ -70,6 +71,8 @@ class CoveringScreen(SimScreen):
         image[y - PITCH:y - 1, x:right] = level(0)  # window background that reads as 0s
         if self.game.status == "lost" and now < self.lost_at + self.mines_late_s:
             self._hide_mines(image)
+        if self._fading(now):  # reads as the squares under it, but changes
+            image[y + 3 * PITCH:y + 5 * PITCH:PITCH, x:right:PITCH] = int(now * 1000) % 50
         if now < self.message_until:
             image[y + 3 * PITCH:y + 5 * PITCH, x:right] = COVER
             image[y - 30:y - 20, x:x + 10] = STATUS_LEVEL["won"]  # a win display learned
@@ -90,18 +93,30 @@ class CoveringScreen(SimScreen):
             image[y:y + PITCH, x:x + PITCH] = COVER if board[r, c] == EXPLODED else \
                 level(COVERED)
 
+    def _fading(self, now: float) -> bool:
+        return self.message_until <= now < self.message_until + self.fade_s
+
+    def new_game(self) -> None:
+        super().new_game()
+        self.stuck = False
+
     def key(self, keys: str) -> None:
-        self._game_end(time.monotonic())
+        now = time.monotonic()
+        self._game_end(now)
         if self.dialog_up:  # a modal dialog takes every key
             if keys == "Escape":
                 self.dialog_up = False
                 self.focused = False  # and leaves no window focused
             return
+        fading = self._fading(now)
         super().key(keys)
+        if keys == self.restart_key and fading:
+            self.stuck = True  # the faded message keeps the clicks on rows 3-4
 
     def click(self, p: ScreenPoint, button: Button) -> None:
         self._game_end(time.monotonic())
-        if self.dialog_up:
+        row = (int(p.y) - self.top) // PITCH
+        if self.dialog_up or (self.stuck and row in (3, 4)):
             self.ignored.append(p)
             return
         super().click(p, button)
@@ -180,3 +195,12 @@ def test_a_loss_under_the_message_is_no_win(tmp_path: Path) -> None:
                             mines_late_s=0.3)
     outcomes, truth, mouse = play(screen, tmp_path, games=5)
     assert outcomes == truth and "lost" in truth
+
+
+def test_the_next_game_waits_until_the_message_has_faded(tmp_path: Path) -> None:
+    """kmines' message fades out: it then reads as the squares under it, and a game
+    started before the fade ends takes no click where the message was."""
+    screen = CoveringScreen(BoardSize.parse("beginner"), seed=6, message_s=0.3,
+                            dialog=False, fade_s=0.3)
+    outcomes, truth, mouse = play(screen, tmp_path, games=5)
+    assert outcomes == truth and not screen.ignored
