@@ -113,6 +113,20 @@ RING_SHARE = 0.9
 RING_TOL of its background (the tile fills it; glyphs stay inside): a square cut across
 two tiles, a gap or a dialog's edge (a misplaced lattice, a window over the board) is
 unknown."""
+AS_THEY_ARE = True
+"""Glyph squares are also compared with the templates as they are (``_agreed``)."""
+AGAINST = 0.8
+"""A glyph read at the smaller height is left unknown when, compared as it is, another
+state's template is nearer than this fraction of the read state's (``_against``)."""
+RIM = 8
+"""Samples per side of a frame profile (``frame_profile``)."""
+RIM_TOL = 0.25
+"""A square not framed by its background (its glyph reaches the frame: classic games
+draw digits, flags and mines that fill the tile, so at another cell size they touch the
+central part's frame as their templates do) is recognised only if a template of the
+state it is read as touches the frame where it does: on every side, the mean difference
+of the two frame profiles is at most this (a tile's edge or a grid line along a side,
+as a misplaced lattice cuts it, differs there by about 1)."""
 CENTRE_TOL = 0.1
 """Largest offset (share of the central part) between the centres of a square's glyph
 box and its nearest template's: a glyph off its place is another square's."""
@@ -170,6 +184,7 @@ class Source:
     look: Row
     box: tuple[int, int, int, int]  # the glyph's (x, y, w, h) in ``part``; 0s when flat
     framed: bool  # the part's frame is the background (RING_SHARE)
+    rim: F32  # (4, RIM) share of ink on each side of the part's frame (frame_profile)
 
 
 def _median(part: Image) -> npt.NDArray[np.uint8]:
@@ -217,6 +232,20 @@ def _framed(ink: Image) -> bool:
     return bool(np.count_nonzero(frame <= RING_TOL) >= RING_SHARE * len(frame))
 
 
+def frame_profile(ink: Image) -> F32:
+    """Where ink (above RING_TOL) touches the frame of a square's central part: each side
+    (top, bottom, left, right) resampled to RIM shares, so parts of any size compare.
+
+    >>> ink = np.zeros((12, 12), np.uint8); ink[-1, 3:9] = 255   # a base on the bottom
+    >>> frame_profile(ink)[:2].tolist()                          # top, bottom
+    [[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0]]
+    """
+    sides = (ink[0], ink[-1], ink[:, 0], ink[:, -1])
+    return np.array([cv2.resize(np.asarray(side > RING_TOL, np.float32).reshape(1, -1),
+                                (RIM, 1), interpolation=cv2.INTER_AREA).reshape(-1)
+                     for side in sides], np.float32)
+
+
 def _source(cell: Image) -> Source:
     """A square's central part, background and look, from its pitch square."""
     h, w = cell.shape[:2]
@@ -224,7 +253,7 @@ def _source(cell: Image) -> Source:
     part = np.ascontiguousarray(cell[dy:max(h - dy, dy + 1), dx:max(w - dx, dx + 1)])
     bg = _median(part)
     ink = _ink(part, bg)
-    return Source(part, bg, *_glyph(part, bg, ink), _framed(ink))
+    return Source(part, bg, *_glyph(part, bg, ink), _framed(ink), frame_profile(ink))
 
 
 def _stack(rows: Sequence[Row]) -> Looks:
@@ -486,14 +515,61 @@ def _settle_pairs(gaps: Gaps, codes: Codes, compared: Compared, out: Codes) -> C
     return out
 
 
+def _against(score: F32, codes: Codes, picked: Codes) -> npt.NDArray[np.bool_]:
+    """Squares whose nearest template by ``score`` (here the shape distance; squares x
+    templates of states ``codes``) is of another state than ``picked`` and nearer than
+    AGAINST times that state's nearest (a clear lean the other way, sure or not); a flag
+    and a question mark, each the other's nearest look, are not told apart so (MARKS)."""
+    rows = np.arange(len(score))
+    near = np.argmin(score, axis=1)
+    best = score[rows, near]
+    mine = np.array([score[i, codes == c].min(initial=np.inf) for i, c in
+                     enumerate(picked.tolist())], np.float32)
+    marks = np.isin(picked, MARKS) & np.isin(codes[near], MARKS)  # PAIR_MARGIN's to settle
+    return (picked != UNKNOWN) & (codes[near] != picked) & np.isfinite(best) & (
+        best <= AGAINST * mine) & ~marks
+
+
+def _agreed(shrunk: Codes, whole: Codes, against: npt.NDArray[np.bool_]) -> Codes:
+    """The states two comparisons agree on: the glyphs compared at the smaller height
+    (``shrunk``) and as they are, each box resized to GLYPH x GLYPH (``whole``); where
+    one is unknown the other's, but a ``shrunk`` state not where the glyphs as they are
+    lean clearly to another (``against``); where they disagree UNKNOWN.
+
+    A window drawn stretched by the system (HiDPI scaling: every pixel of the game's
+    bitmap 1.25-2 screen pixels) keeps the glyph's shape, which ``whole`` sees; shrinking
+    a stretched 1 px stroke back blurs it (a WineMine 2 at 1.5x was nearer an 8), while a
+    game that draws its glyphs anew per size (gnome-mines) is read by ``shrunk``.
+
+    >>> _agreed(np.array([1, UNKNOWN, 2, 3, 2], np.int8),
+    ...         np.array([1, 4, UNKNOWN, 8, UNKNOWN], np.int8),
+    ...         np.array([False] * 4 + [True])).tolist() == [1, 4, 2] + [UNKNOWN] * 2
+    True
+    """
+    out = np.where(shrunk == UNKNOWN, whole, shrunk).astype(np.int8)
+    out[(shrunk != UNKNOWN) & (whole == UNKNOWN) & against] = UNKNOWN
+    out[(shrunk != UNKNOWN) & (whole != UNKNOWN) & (shrunk != whole)] = UNKNOWN
+    return out
+
+
+def _rims_fit(rim: F32, bank: GlyphBank, code: int) -> bool:
+    """Whether some template of state ``code`` touches its part's frame where a square
+    with frame profile ``rim`` does (RIM_TOL on every side)."""
+    rims = np.stack([s.rim for s, c in zip(bank.sources, bank.codes.tolist(), strict=True)
+                     if c == code])
+    return bool((np.abs(rims - rim[None]).mean(axis=2).max(axis=1) <= RIM_TOL).any())
+
+
 def classify_cells(cells: Sequence[Image], bank: GlyphBank,
                    other_sizes_only: bool = False) -> Codes:
     """A state code per square (each given as its pitch square, BGR, any size),
     ``UNKNOWN`` unless one state is clearly the best.
 
-    A square whose central part is not framed by its background is unknown at once;
-    only templates of about the square's background (within 3 BG_TOL) are compared
-    (none: unknown at once); flat squares with flat templates, glyphs with glyphs.
+    A glyph square whose central part is not framed by its background is read only as
+    a state some template of which touches its frame the same way (RIM_TOL; a flat one
+    is unknown at once); only templates of about the square's background (within 3
+    BG_TOL) are compared (none: unknown at once); flat squares with flat templates,
+    glyphs with glyphs, each both at the smaller height and as they are (_agreed).
     ``other_sizes_only`` (the fallback's mode) leaves unknown what the template reader
     has templates to judge: flat squares (a flat tile looks the same at any size), and
     glyphs as tall (SAME_HEIGHT) as a template of their background."""
@@ -506,7 +582,8 @@ def classify_cells(cells: Sequence[Image], bank: GlyphBank,
     bg_gap = np.abs(looks.backgrounds[:, None, :] - t.backgrounds[None, :, :]).max(axis=2)
     near = (bg_gap <= 3 * BG_TOL) & (looks.flat[:, None] == t.flat[None, :])
     levels = np.array([_level(float(h)) for h in looks.heights])
-    live = np.array([s.framed for s in sources])
+    framed = np.array([s.framed for s in sources])
+    live = framed | ~looks.flat  # a glyph reaching the frame is checked after (_rims_fit)
     if other_sizes_only:
         as_tall = np.abs(looks.heights[:, None] - t.heights[None, :]) <= SAME_HEIGHT
         judged = (bg_gap <= BG_TOL) & as_tall & ~t.flat
@@ -524,7 +601,17 @@ def classify_cells(cells: Sequence[Image], bank: GlyphBank,
             continue
         gaps, codes, compared = _glyph_gaps([sources[i] for i in rows], int(k), bank,
                                             templates)
-        out[rows] = _settle_pairs(gaps, codes, compared, _decide(gaps, codes, bank.states))
+        shrunk = _settle_pairs(gaps, codes, compared, _decide(gaps, codes, bank.states))
+        if not AS_THEY_ARE:
+            out[rows] = shrunk
+            continue
+        as_is = _gaps(looks.take(rows), t.take(templates))
+        whole = _decide(as_is, bank.codes[templates], bank.states)
+        out[rows] = _agreed(shrunk, whole,
+                            _against(as_is[3], bank.codes[templates], shrunk))
+    loose = np.flatnonzero(~framed & (out != UNKNOWN))
+    out[loose] = [code if _rims_fit(sources[i].rim, bank, code) else UNKNOWN
+                  for i, code in zip(loose.tolist(), out[loose].tolist(), strict=True)]
     if not np.isin(MARKS, bank.states).all():
         out[np.isin(out, MARKS)] = UNKNOWN
     return out

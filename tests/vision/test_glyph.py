@@ -254,6 +254,7 @@ def test_marks_told_apart_by_the_part_they_differ_in(shipped: Skin, cases: list[
     def read(phased_to: int, pair_margin: float) -> list[int]:
         monkeypatch.setattr(glyph, "PHASED_TO", phased_to)
         monkeypatch.setattr(glyph, "PAIR_MARGIN", pair_margin)
+        monkeypatch.setattr(glyph, "AS_THEY_ARE", False)  # the comparison at one height
         bank = glyph_bank(_skin(f"live marks {phased_to} {pair_margin}", cells, shipped))
         return [int(v) for v in classify_cells(crops, bank)]
 
