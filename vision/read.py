@@ -86,7 +86,7 @@ class TemplateBank:
     sizes: F32  # the pitch (mean side, pixels) each template was cut at
 
 
-_BANKS: dict[tuple[int, bool], tuple[Skin, TemplateBank]] = {}
+_BANKS: dict[tuple[int, bool, bool], tuple[Skin, TemplateBank]] = {}
 
 
 def _halve_image(img: Image) -> Image:
@@ -171,8 +171,11 @@ of 5 %, and 1.1 with templates blurred by their own size misread an exploded min
 
 
 def blurs(g: BoardGeometry) -> bool:
-    """Whether the board at ``g`` is blurred before sampling."""
-    return min(g.pitch_x, g.pitch_y) > BLUR_ABOVE * _shrink(g) * CELL
+    """Whether the board at ``g`` is blurred before sampling: always after a shrink (the
+    2x2 means of a board at an odd pixel pair other pixels than its templates' did, and
+    without the blur one-size skins misread a 44-48 px board at odd places), otherwise
+    when its cells are wider than BLUR_ABOVE CELLs."""
+    return _shrink(g) > 1 or min(g.pitch_x, g.pitch_y) > BLUR_ABOVE * CELL
 
 
 def _board_region(image: Image, geometry: BoardGeometry,
@@ -230,20 +233,22 @@ def _remap(region: Image, mx: F32, my: F32) -> npt.NDArray[np.uint8]:
     return np.asarray(cv2.cvtColor(small, cv2.COLOR_BGRA2BGR), np.uint8)
 
 
-def template_bank(skin: Skin, blurred: bool = True) -> TemplateBank:
+def template_bank(skin: Skin, blurred: bool = True, phased: bool = False) -> TemplateBank:
     """The skin's templates sampled like the cells of a board that is ``blurred`` or not
-    (cached per skin object)."""
-    hit = _BANKS.get((id(skin), blurred))
+    (cached per skin object). ``phased``: for a board that is shrunk, every template that
+    is shrunk too is also taken at the other phases of the 2x2 means (shifted by a
+    pixel), since the board's cells may sit at odd pixels."""
+    hit = _BANKS.get((id(skin), blurred, phased))
     if hit is not None and hit[0] is skin:
         return hit[1]
     vecs, codes, sizes = [], [], []
     for code in sorted(skin.cells):
         for img in skin.cells[code]:
             th, tw = img.shape[:2]
-            one = BoardGeometry("", 0.0, 0.0, float(tw), float(th), 1, 1)
-            vecs.append(cell_samples(img, one, blurred).reshape(-1))
-            codes.append(code)
-            sizes.append((th + tw) / 2)
+            for sample in _template_samples(img, blurred, phased):
+                vecs.append(sample)
+                codes.append(code)
+                sizes.append((th + tw) / 2)
     vectors = np.ascontiguousarray(np.stack(vecs), dtype=np.float32)
     code_arr = np.array(codes, np.int8)
     states, starts = np.unique(code_arr, return_index=True)
@@ -255,13 +260,27 @@ def template_bank(skin: Skin, blurred: bool = True) -> TemplateBank:
                         np.ascontiguousarray(centred.T),
                         (centred.astype(np.float64) ** 2).sum(axis=1),
                         np.array(sizes, np.float32))
-    _BANKS[(id(skin), blurred)] = (skin, bank)
+    _BANKS[(id(skin), blurred, phased)] = (skin, bank)
     return bank
+
+
+def _template_samples(img: Image, blurred: bool, phased: bool) -> list[npt.NDArray[np.uint8]]:
+    """A template's samples: as cut, and with ``phased`` (when the template is shrunk)
+    also one pixel further right, down, and both (the edge pixels repeated)."""
+    th, tw = img.shape[:2]
+    one = BoardGeometry("", 0.0, 0.0, float(tw), float(th), 1, 1)
+    out = [cell_samples(img, one, blurred).reshape(-1)]
+    if phased and _shrink(one) > 1:
+        for dx, dy in ((1, 0), (0, 1), (1, 1)):
+            padded = cast(Image, cv2.copyMakeBorder(img, dy, 0, dx, 0, cv2.BORDER_REPLICATE))
+            moved = BoardGeometry("", float(dx), float(dy), float(tw), float(th), 1, 1)
+            out.append(cell_samples(padded, moved, blurred).reshape(-1))
+    return out
 
 
 def bank_for(skin: Skin, geometry: BoardGeometry) -> TemplateBank:
     """The skin's templates sampled like the cells of the board at ``geometry``."""
-    return template_bank(skin, blurs(geometry))
+    return template_bank(skin, blurs(geometry), _shrink(geometry) > 1)
 
 
 def _subset(bank: TemplateBank, keep: npt.NDArray[np.intp]) -> TemplateBank:
