@@ -65,6 +65,9 @@ GLYPH = 12
 """Side of the square every glyph's bounding box is resized to."""
 INSET = 0.14
 """Share of the pitch left out on every side (gaps, grid lines, rounded corners)."""
+MODE_SHARE = 0.3
+"""A square's background is its commonest colour where that many of its central part's
+pixels have it (``_background``), else the per-channel median."""
 INK_MIN = 40
 """A square whose pixels all lie within this of its background (largest channel
 difference, 0-255) is flat: it has no glyph."""
@@ -193,6 +196,29 @@ def _median(part: Image) -> npt.NDArray[np.uint8]:
     return np.asarray(np.partition(px, len(px) // 2, axis=0)[len(px) // 2], np.uint8)
 
 
+def _background(part: Image) -> npt.NDArray[np.uint8]:
+    """The part's commonest colour where at least MODE_SHARE of its pixels have it, else
+    the per-channel median.
+
+    A glyph filling about half the tile, blurred (a WineMine mine stretched 1.5x
+    bilinearly), puts the median on its blurred edge, 16-40 from the tile's colour;
+    the tile's flat pixels keep their exact colour.
+
+    >>> part = np.zeros((10, 10, 3), np.uint8); part[:, :4] = 128   # tile: 40 %
+    >>> part[:, 4:] = np.arange(6, dtype=np.uint8)[None, :, None] * 10  # a blurred glyph
+    >>> _median(part).tolist(), _background(part).tolist()
+    ([50, 50, 50], [128, 128, 128])
+    """
+    px = part.reshape(-1, 3)
+    packed = (px[:, 0].astype(np.int32) << 16) | (px[:, 1].astype(np.int32) << 8) | px[:, 2]
+    values, counts = np.unique(packed, return_counts=True)
+    top = int(np.argmax(counts))
+    if counts[top] < MODE_SHARE * len(px):
+        return _median(part)
+    v = int(values[top])
+    return np.array([v >> 16, (v >> 8) & 255, v & 255], np.uint8)
+
+
 def _ink(part: Image, bg: npt.NDArray[np.uint8]) -> Image:
     """Largest channel difference of every pixel from ``bg``."""
     scalar = (float(bg[0]), float(bg[1]), float(bg[2]), 0.0)  # per channel, no image
@@ -246,12 +272,29 @@ def frame_profile(ink: Image) -> F32:
                      for side in sides], np.float32)
 
 
+def _rims(cell: Image) -> F32:
+    """Frame profiles of a template's central part with its frame one pixel further out,
+    where it is, and one pixel in (the part of a square of another size is cut at its
+    own rounded inset: its frame may fall up to a pixel of the template off the
+    template's)."""
+    h, w = cell.shape[:2]
+    dy, dx = round(h * INSET), round(w * INSET)
+    part = cell[dy:max(h - dy, dy + 1), dx:max(w - dx, dx + 1)]
+    ink = _ink(np.ascontiguousarray(cell), _background(np.ascontiguousarray(part)))
+    out = []
+    for d in (-1, 0, 1):
+        y0, x0 = max(0, dy + d), max(0, dx + d)
+        y1, x1 = min(h, max(h - dy - d, y0 + 1)), min(w, max(w - dx - d, x0 + 1))
+        out.append(frame_profile(ink[y0:y1, x0:x1]))
+    return np.array(out, np.float32)
+
+
 def _source(cell: Image) -> Source:
     """A square's central part, background and look, from its pitch square."""
     h, w = cell.shape[:2]
     dy, dx = round(h * INSET), round(w * INSET)
     part = np.ascontiguousarray(cell[dy:max(h - dy, dy + 1), dx:max(w - dx, dx + 1)])
-    bg = _median(part)
+    bg = _background(part)
     ink = _ink(part, bg)
     return Source(part, bg, *_glyph(part, bg, ink), _framed(ink), frame_profile(ink))
 
@@ -311,6 +354,7 @@ class GlyphBank:
     codes: Codes  # state of each template
     levels: npt.NDArray[np.intp]  # index in HEIGHTS of each glyph template's height
     states: Codes  # the distinct codes, sorted
+    rims: F32  # (templates, 3, 4, RIM) frame profiles one pixel out, at, one pixel in
     _shrunk: dict[tuple[int, int], Looks] = field(default_factory=dict)
     memo: dict[bytes, int] = field(default_factory=dict)  # square digest -> code
 
@@ -354,8 +398,10 @@ def glyph_bank(skin: Skin) -> GlyphBank:
     native = _stack([s.look for s in sources])
     code_arr = np.array(codes, np.int8)
     levels = np.array([_level(float(h)) for h in native.heights], np.intp)
+    rims = np.array([_rims(np.ascontiguousarray(img)) for code in sorted(skin.cells)
+                     for img in skin.cells[code]], np.float32).reshape(len(sources), 3, 4, RIM)
     bank = GlyphBank(tuple(sources), native, code_arr, levels,
-                     np.unique(code_arr).astype(np.int8))
+                     np.unique(code_arr).astype(np.int8), rims)
     if len(_BANKS) > 8:
         _BANKS.clear()
     _BANKS[id(skin)] = (skin, bank)
@@ -554,10 +600,11 @@ def _agreed(shrunk: Codes, whole: Codes, against: npt.NDArray[np.bool_]) -> Code
 
 def _rims_fit(rim: F32, bank: GlyphBank, code: int) -> bool:
     """Whether some template of state ``code`` touches its part's frame where a square
-    with frame profile ``rim`` does (RIM_TOL on every side)."""
-    rims = np.stack([s.rim for s, c in zip(bank.sources, bank.codes.tolist(), strict=True)
-                     if c == code])
-    return bool((np.abs(rims - rim[None]).mean(axis=2).max(axis=1) <= RIM_TOL).any())
+    with frame profile ``rim`` does (RIM_TOL on every side, each side's frame taken
+    where it fits best of one pixel out, at and in: ``_rims``)."""
+    rims = bank.rims[bank.codes == code]  # (templates, offsets, sides, RIM)
+    side_gap = np.abs(rims - rim[None, None]).mean(axis=3).min(axis=1)  # best offset per side
+    return bool((side_gap.max(axis=1) <= RIM_TOL).any())
 
 
 def classify_cells(cells: Sequence[Image], bank: GlyphBank,

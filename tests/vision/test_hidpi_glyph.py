@@ -10,6 +10,12 @@ squares unknown at such sizes, and :mod:`vision.glyph` reads them.
   of the square's central part, as their templates do: they were all left unknown (not
   framed, RING_SHARE); now a square so cut is read when a template of its state touches
   the frame the same way (``frame_profile``, RIM_TOL).
+- A square's part is cut at its own rounded inset, up to a template pixel off the
+  template's: the frame profiles are compared one pixel out, at and in (xdemineur at
+  1.5x nearest: its mines, flags and 2s were unknown, and 3 dense boards not located).
+- A glyph filling half the tile, blurred, put the per-channel median on its blurred
+  edge, off the tile's colour: the background is the commonest colour when 30 % of the
+  part has it (WineMine mines at 1.5x bilinear were unknown).
 - A WineMine 2 (1 px strokes) stretched 1.25-1.75x and shrunk back to the template's
   height blurs into something nearer the 8 (wider strokes) than the 2: it was misread
   8; compared as it is too (``AS_THEY_ARE``), the two comparisons must agree.
@@ -90,3 +96,21 @@ def test_glyph_reaching_the_frame_needs_a_template_that_does() -> None:
     half = BoardGeometry("winmine", 16.0, 0.0, 32.0, 32.0, 1, 3)
     cut = [np.ascontiguousarray(board[:, 16 + 32 * c:48 + 32 * c]) for c in range(half.cols)]
     assert set(classify_cells(cut, bank).tolist()) == {UNKNOWN}
+
+
+@pytest.mark.parametrize(("game", "case", "interpolation", "states"), [
+    ("xdemineur", "dense_lost_1", cv2.INTER_NEAREST, (MINE, FLAG, 2)),
+    ("xdemineur", "expert_lost", cv2.INTER_NEAREST, (MINE, FLAG, 2)),
+    ("winmine", "expert_lost", cv2.INTER_LINEAR, (MINE,)),
+])
+def test_one_and_a_half_times_reads_these_states(game: str, case: str, interpolation: int,
+                                                 states: tuple[int, ...]) -> None:
+    """At 150 % the board is located at its size, nothing is misread, and every square
+    of ``states`` is read (before: xdemineur's dense board not located, its mines, flags
+    and 2s unknown; WineMine's mines unknown when blurred)."""
+    image, truth = _stretched(game, case, 1.5, interpolation)
+    read = _read(load_skin(game), image)
+    assert read.shape == truth.shape
+    assert not ((read != truth) & (read != UNKNOWN)).any()
+    for state in states:
+        assert (read[truth == state] == state).all(), f"state {state} not all read"
