@@ -580,21 +580,23 @@ def _agreed(shrunk: Codes, whole: Codes, against: npt.NDArray[np.bool_]) -> Code
     """The states two comparisons agree on: the glyphs compared at the smaller height
     (``shrunk``) and as they are, each box resized to GLYPH x GLYPH (``whole``); where
     one is unknown the other's, but a ``shrunk`` state not where the glyphs as they are
-    lean clearly to another (``against``); where they disagree UNKNOWN.
+    lean clearly to another (``against``); where they disagree, ``whole``'s where it
+    leans so, else UNKNOWN.
 
     A window drawn stretched by the system (HiDPI scaling: every pixel of the game's
     bitmap 1.25-2 screen pixels) keeps the glyph's shape, which ``whole`` sees; shrinking
     a stretched 1 px stroke back blurs it (a WineMine 2 at 1.5x was nearer an 8), while a
     game that draws its glyphs anew per size (gnome-mines) is read by ``shrunk``.
 
-    >>> _agreed(np.array([1, UNKNOWN, 2, 3, 2], np.int8),
-    ...         np.array([1, 4, UNKNOWN, 8, UNKNOWN], np.int8),
-    ...         np.array([False] * 4 + [True])).tolist() == [1, 4, 2] + [UNKNOWN] * 2
+    >>> _agreed(np.array([1, UNKNOWN, 2, 3, 2, 8], np.int8),
+    ...         np.array([1, 4, UNKNOWN, 8, UNKNOWN, 2], np.int8),
+    ...         np.array([False] * 4 + [True] * 2)).tolist() == [1, 4, 2, UNKNOWN, UNKNOWN, 2]
     True
     """
     out = np.where(shrunk == UNKNOWN, whole, shrunk).astype(np.int8)
     out[(shrunk != UNKNOWN) & (whole == UNKNOWN) & against] = UNKNOWN
-    out[(shrunk != UNKNOWN) & (whole != UNKNOWN) & (shrunk != whole)] = UNKNOWN
+    differ = (shrunk != UNKNOWN) & (whole != UNKNOWN) & (shrunk != whole)
+    out[differ] = np.where(against[differ], whole[differ], UNKNOWN)
     return out
 
 

@@ -114,3 +114,13 @@ def test_one_and_a_half_times_reads_these_states(game: str, case: str, interpola
     assert not ((read != truth) & (read != UNKNOWN)).any()
     for state in states:
         assert (read[truth == state] == state).all(), f"state {state} not all read"
+
+
+def test_a_stretched_two_is_read_as_it_is() -> None:
+    """WineMine at 150 %, nearest neighbour: every square of the expert loss is read (its
+    2s, shrunk back to the template's height, are nearer an 8; as they are, clearly 2s:
+    the two comparisons disagreed and they were unknown)."""
+    image, truth = _stretched("winmine", "expert_lost", 1.5, cv2.INTER_NEAREST)
+    read = _read(load_skin("winmine"), image)
+    assert read.shape == truth.shape
+    assert not (read != truth).any(), f"{int((read == UNKNOWN).sum())} unknown"
