@@ -195,10 +195,11 @@ UNCOVER_GRACE = 0.5
 """Seconds a cover over the board may go by itself before Escape is pressed (when the
 game names no dismiss keys): a message fading out, a dialog drawn in steps."""
 
-UNCOVER_SETTLE = 0.2
+UNCOVER_SETTLE = 0.5
 """Seconds the board must stand still, every square readable, before the next game
-starts: kmines' message reads as the squares under it while it fades out, and a game
-started during the fade does not take clicks where the message was."""
+starts: kmines' message reads as the squares under it while it fades out (a game
+started during the fade does not take clicks where the message was), and its scores
+dialog comes up to 0.4 s after the win."""
 
 BOARD_MARGIN = 3
 """Pixels around the board in a turn's capture: the reader looks one pixel outside the
@@ -423,11 +424,16 @@ class Player:
         return ring.shape != self._frame.shape or not np.array_equal(ring, self._frame)
 
     def _mine_count(self, image: Image, geometry: BoardGeometry) -> int:
+        """``--mines``, else the reader's count (the skin learned it for this size),
+        else the size's usual preset; ``mines_from`` says which."""
+        self.mines_from = "--mines"
         if self.config.mines is not None:
             return self.config.mines
+        self.mines_from = "learned by the skin"
         shown = self.reader.mine_count(image, geometry)
         if shown is not None and shown > 0:
             return shown
+        self.mines_from = "usual preset for the size"
         preset = preset_mines(geometry.rows, geometry.cols)
         if preset is None:
             raise PlayStopped(f"cannot tell how many mines a {geometry.cols}x{geometry.rows} "
@@ -637,6 +643,8 @@ class Player:
             return True
         if game.moves and self._wait_uncovered():  # (a cover comes after a move)
             return False
+        if not covers(self.read(*self.capture_board()) == UNKNOWN):
+            return False  # it reads in place but for single squares: observe reports them
         self._relocate_checked()
         return False
 
