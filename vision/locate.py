@@ -698,15 +698,38 @@ def _moved(a: BoardGeometry, b: BoardGeometry) -> bool:
         abs(a.row_top(r) - b.row_top(r)) for r in (0, a.rows)) >= 0.5
 
 
+OFF_SIZE = 0.1
+"""A lattice whose pitch differs by more than this share from every template's of the
+skin is off its sizes (``off_size``)."""
+
+
+def off_size(skin: Skin, px: float, py: float) -> bool:
+    """Whether no template of ``skin`` was cut at about this pitch (OFF_SIZE): the
+    template reader then knows little more than the flat tiles.
+
+    >>> from vision.skin import load_skin
+    >>> [off_size(load_skin("winmine"), p, p) for p in (16.0, 17.0, 20.0)]
+    [False, False, True]
+    """
+    sizes = np.array([(img.shape[0] + img.shape[1]) / 2 for imgs in skin.cells.values()
+                      for img in imgs], np.float64)
+    return not bool(len(sizes)) or bool(
+        np.abs(sizes / ((px + py) / 2) - 1.0).min() > OFF_SIZE)
+
+
 def _candidate(image: Image, lat: Lattice, skin: Skin,
                share: Share = _known_share) -> Candidate | None:
-    grown = grow(image, lat, skin, share)
+    # a board drawn at a size the skin has no templates of (a window stretched by a
+    # HiDPI scale) grows by strips its glyphs read: a strip of numbers and flags is
+    # otherwise unknown but for its flat tiles, and left off
+    by = glyph_share if share is _known_share and off_size(skin, lat.px, lat.py) else share
+    grown = grow(image, lat, skin, by)
     g = refine(image, grown, skin, lat.colours[:2])
     if g.rows < 2 or g.cols < 2 or not _inside(g, image):
         return None
     cand = Candidate(g, share(image, g, skin, 1.0), lat, skin)
     if cand.score[0] and _moved(grown, g):  # a lattice from subsampled blobs a pixel
-        again = grow(image, cell_lattice(g), skin, share)  # off reads its edge strips
+        again = grow(image, cell_lattice(g), skin, by)  # off reads its edge strips
         if (again.rows, again.cols) != (g.rows, g.cols):  # worse: grow it once more
             g = refine(image, again, skin, lat.colours[:2])
             if _inside(g, image):
