@@ -65,7 +65,7 @@ GLYPH = 12
 """Side of the square every glyph's bounding box is resized to."""
 INSET = 0.14
 """Share of the pitch left out on every side (gaps, grid lines, rounded corners)."""
-MODE_SHARE = 0.3
+MODE_SHARE = 0.2
 """A square's background is its commonest colour where that many of its central part's
 pixels have it (``_background``), else the per-channel median."""
 INK_MIN = 40

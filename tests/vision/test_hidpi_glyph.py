@@ -14,7 +14,7 @@ squares unknown at such sizes, and :mod:`vision.glyph` reads them.
   template's: the frame profiles are compared one pixel out, at and in (xdemineur at
   1.5x nearest: its mines, flags and 2s were unknown, and 3 dense boards not located).
 - A glyph filling half the tile, blurred, put the per-channel median on its blurred
-  edge, off the tile's colour: the background is the commonest colour when 30 % of the
+  edge, off the tile's colour: the background is the commonest colour when 20 % of the
   part has it (WineMine mines at 1.5x bilinear were unknown).
 - A WineMine 2 (1 px strokes) stretched 1.25-1.75x and shrunk back to the template's
   height blurs into something nearer the 8 (wider strokes) than the 2: it was misread
@@ -124,3 +124,16 @@ def test_a_stretched_two_is_read_as_it_is() -> None:
     read = _read(load_skin("winmine"), image)
     assert read.shape == truth.shape
     assert not (read != truth).any(), f"{int((read == UNKNOWN).sum())} unknown"
+
+
+def test_twice_as_large_blurred_reads_flags_and_mines() -> None:
+    """WineMine at 200 %, bilinear: every flag and mine of the expert loss is read (a
+    flag on its covered tile has under 30 % of its part at the tile's exact colour: the
+    median, 32 off the tile's green, was taken for its background and the flag left
+    unknown)."""
+    image, truth = _stretched("winmine", "expert_lost", 2.0, cv2.INTER_LINEAR)
+    read = _read(load_skin("winmine"), image)
+    assert read.shape == truth.shape
+    assert not ((read != truth) & (read != UNKNOWN)).any()
+    for state in (FLAG, MINE):
+        assert (read[truth == state] == state).all(), f"state {state} not all read"
