@@ -862,7 +862,7 @@ class Player:
         :data:`UNCOVER_GRACE` s while part of the board still shows (the cover then lies
         over this game's window: no key goes to another program). Unreadable squares
         that cover nothing (:func:`covers`: single looks the skin lacks) are waited for
-        only that grace. True when the board reads whole."""
+        only that grace, once the board stands still. True when the board reads whole."""
         assert self.geometry is not None
         keys = self.reader.dismiss_keys(self.geometry)
         start = still = time.monotonic()
@@ -877,9 +877,9 @@ class Player:
             if not unread.any() and (now - still >= UNCOVER_SETTLE or
                                      waited >= self.config.restart_timeout):
                 return True
-            if waited >= self.config.restart_timeout or (not cover and waited >= UNCOVER_GRACE
-                                                         and unread.any()):
-                return False
+            if waited >= self.config.restart_timeout or (
+                    unread.any() and not cover and min(waited, now - still) >= UNCOVER_GRACE):
+                return False  # (single unreadable squares on a still board: no cover)
             if cover and not pressed and now >= press_at:
                 keys = keys or (() if unread.all() else ("Escape",))
                 for k in keys:

@@ -71,8 +71,10 @@ class CoveringScreen(SimScreen):
         image[y - PITCH:y - 1, x:right] = level(0)  # window background that reads as 0s
         if self.game.status == "lost" and now < self.lost_at + self.mines_late_s:
             self._hide_mines(image)
-        if self._fading(now):  # reads as the squares under it, but changes
+        if self._fading(now):  # reads as the squares under it but two, and changes
             image[y + 3 * PITCH:y + 5 * PITCH:PITCH, x:right:PITCH] = int(now * 1000) % 50
+            for c in (3, 5):
+                image[y + 4 * PITCH + PITCH // 2, x + c * PITCH + PITCH // 2] = COVER
         if now < self.message_until:
             image[y + 3 * PITCH:y + 5 * PITCH, x:right] = COVER
             image[y - 30:y - 20, x:x + 10] = STATUS_LEVEL["won"]  # a win display learned
@@ -198,9 +200,10 @@ def test_a_loss_under_the_message_is_no_win(tmp_path: Path) -> None:
 
 
 def test_the_next_game_waits_until_the_message_has_faded(tmp_path: Path) -> None:
-    """kmines' message fades out: it then reads as the squares under it, and a game
-    started before the fade ends takes no click where the message was."""
+    """kmines' message fades out: it then reads as the squares under it (but for a
+    square or two), and a game started before the fade ends takes no click where the
+    message was."""
     screen = CoveringScreen(BoardSize.parse("beginner"), seed=6, message_s=0.3,
-                            dialog=False, fade_s=0.3)
+                            dialog=False, fade_s=0.7)
     outcomes, truth, mouse = play(screen, tmp_path, games=5)
     assert outcomes == truth and not screen.ignored
