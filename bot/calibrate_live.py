@@ -52,6 +52,7 @@ from vision.calibrate import (
     is_flood,
     label_loss_transition,
     look_distance,
+    seen_mine_count,
     whole_pixel,
 )
 from vision.consistency_labels import name_looks_by_consistency
@@ -106,6 +107,8 @@ class Learned:
     restart: dict[str, Any]
     notes: list[str]
     games: list[str]
+    mine_counts: tuple[tuple[tuple[int, int], int], ...] = ()
+    """``((rows, cols), mines)`` of every game whose end proved its mine count."""
 
 
 def _diff_mask(a: Image, b: Image, tol: int = 24) -> np.ndarray:
@@ -1179,7 +1182,22 @@ class LiveCalibrator:
         cells = self.L.templates()
         g = self.g
         return Learned(dict(cells), (g.pitch_x, g.pitch_y), status, restart, self.notes,
-                       self.results)
+                       self.results, self.seen_mine_counts())
+
+    def seen_mine_counts(self) -> tuple[tuple[tuple[int, int], int], ...]:
+        """The mine count each game's end proved (:func:`vision.calibrate.seen_mine_count`),
+        read with every look named so far: a loss's last frame, or a win's last frame
+        or the one before its last move (only mines left hidden)."""
+        out = []
+        for e in self.endings:
+            frames = (e.after, e.before) if e.outcome == "won" else (e.after,)
+            n = next((n for n in (seen_mine_count(self.knowledge(self.ids(f))) for f in frames)
+                      if n is not None), None)
+            if n is not None:
+                out.append(((self.g.rows, self.g.cols), n))
+        self.log("mines seen at the games' ends: "
+                 + (", ".join(str(n) for _, n in out) or "none"))
+        return tuple(out)
 
     def learn_status(self) -> dict[str, Any]:
         """How a win and a loss show: a face-like control that changes at both, or the

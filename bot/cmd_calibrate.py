@@ -19,7 +19,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -141,8 +141,9 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     cells = learned.cells
     if base and tuple(base.cell_size) != tuple(learned.pitch):
         cells = _resize_cells(cells, base.cell_size)
+    counts = mine_counts(base, learned.mine_counts, notes)
     skin = Skin(name, f"sweepbot calibrate --from ({len(images)} screenshots)", cell_size,
-                cells, status, restart)
+                cells, status, restart, mine_counts=counts)
     return skin, notes
 
 
@@ -212,8 +213,31 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     if base:
         status = merge_section(dict(base.status), status)
         restart = merge_section(dict(base.restart), restart)
-    skin = Skin(name, "sweepbot calibrate (live)", cell_size, cells, status, restart)
+    counts = mine_counts(base, learned.mine_counts, notes)
+    skin = Skin(name, "sweepbot calibrate (live)", cell_size, cells, status, restart,
+                mine_counts=counts)
     return skin, notes
+
+
+def mine_counts(base: Any, seen: Sequence[tuple[tuple[int, int], int]],
+                notes: list[str]) -> dict[tuple[int, int], int | None]:
+    """The base skin's mine counts by board size with the ones ``seen`` now merged in
+    (:func:`vision.calibrate.merge_mine_counts`); notes what is recorded, and every size
+    whose games disagreed."""
+    from vision.calibrate import merge_mine_counts
+
+    counts, disagreed = merge_mine_counts(dict(base.mine_counts) if base else {}, seen)
+    notes.extend(disagreed)
+    for size in sorted({s for s, _ in seen}):
+        n = counts.get(size)
+        if n is not None:
+            games = sum(1 for s, _ in seen if s == size)
+            notes.append(f"mine count: {n} on boards of {size[0]}x{size[1]} squares (rows x "
+                         f"cols), seen at the end of {games} game{'s' if games > 1 else ''}")
+    if not seen:
+        notes.append("mine count: no game's end showed it (play needs --mines unless the "
+                     "board size is a usual preset)")
+    return counts
 
 
 def merge_section(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:

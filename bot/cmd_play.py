@@ -73,9 +73,9 @@ class PrintObserver(Observer):
         g = player.geometry
         assert g is not None
         b = g.bounds()
-        print(f"found a {g.cols}x{g.rows} {g.skin} board with {player.mines} mines at "
-              f"({b.left}, {b.top}); move the mouse, push it into a screen corner or press "
-              "Ctrl+C to stop", file=self.out, flush=True)
+        print(f"found a {g.cols}x{g.rows} {g.skin} board with {player.mines} mines "
+              f"({player.mines_from}) at ({b.left}, {b.top}); move the mouse, push it into "
+              "a screen corner or press Ctrl+C to stop", file=self.out, flush=True)
 
     def on_note(self, player: Player, message: str) -> None:
         print(message, file=self.out, flush=True)

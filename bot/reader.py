@@ -76,7 +76,8 @@ class Reader(Protocol):
         ...
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
-        """The total number of mines, if the game shows it (None if not)."""
+        """The total number of mines, if the game shows it or its skin learned it for
+        boards of this size (None if not)."""
         ...
 
     def first_click_rule(self, geometry: BoardGeometry) -> str | None:
@@ -186,13 +187,11 @@ class SkinReader:
         return CHORD_BUTTONS.get(geometry.skin)
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
-        import importlib
+        """The count the skin learned for boards of this size (``mine_counts`` in its
+        skin.json, written by calibrate); no game's counter is read."""
+        from vision.skin import skin_mines
 
-        counter = getattr(importlib.import_module("vision.status"), "read_mine_counter", None)
-        if counter is None:
-            return None
-        value = counter(image, geometry, self.skin(geometry))
-        return int(value) if value is not None else None
+        return skin_mines(self.skin(geometry), geometry.rows, geometry.cols)
 
     def first_click_rule(self, geometry: BoardGeometry) -> str | None:
         skin = self.skin(geometry)

@@ -669,6 +669,9 @@ class Learned:
     pitch: tuple[float, float]
     unnamed: int
     boards: tuple[BoardGeometry | None, ...]
+    mine_counts: tuple[tuple[tuple[int, int], int], ...] = ()
+    """``((rows, cols), mines)`` of each screenshot whose board proves its mine count
+    (:func:`seen_mine_count`)."""
 
 
 def _learn_group(frames: Sequence[IdGrid], learner: Learner,
@@ -811,12 +814,18 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     main = ranked[0]
     known: dict[int, list[Image]] = {c: list(v) for c, v in (base or {}).items()}
     unnamed = 0
+    counts: list[tuple[tuple[int, int], int]] = []
     for size in ranked:
         learner = Learner(size)
         learner.seed(known)
         frames = [learner.ids(images[i], boards[i]) for i in groups[size]]  # type: ignore[arg-type]
         _learn_group(frames, learner, known)
         unnamed += len(learner.unnamed())
+        for i, ids in zip(groups[size], frames, strict=True):
+            g = boards[i]
+            n = seen_mine_count(learner.codes(ids, UNKNOWN))
+            if g is not None and n is not None:
+                counts.append(((g.rows, g.cols), n))
         for code, imgs in learner.templates().items():
             have = known.setdefault(code, [])
             have.extend(img for img in imgs if not any(img is h for h in have))
@@ -825,7 +834,7 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     assert g0 is not None
     cells = {code: tuple(_dedupe([fit_size(img, main) for img in imgs]))
              for code, imgs in known.items()}
-    return Learned(cells, main, (g0.pitch_x, g0.pitch_y), unnamed, tuple(boards))
+    return Learned(cells, main, (g0.pitch_x, g0.pitch_y), unnamed, tuple(boards), tuple(counts))
 
 
 def _dedupe(imgs: Sequence[Image]) -> list[Image]:
@@ -900,3 +909,72 @@ def is_flood(before: IdGrid, after: IdGrid, clicked: Sequence[Cell]) -> bool:
     n, labels = cv2.connectedComponents(changed, connectivity=8)
     reached = {int(labels[cell]) for cell in clicked if changed[cell]}
     return set(range(1, n)) <= reached
+
+
+def seen_mine_count(board: npt.NDArray[np.int8]) -> int | None:
+    """How many mines a finished game's board (cell codes) shows, or None when the
+    board does not prove it. Every square must be read; every number must count its
+    neighbours among the squares taken for mines. A board showing mines (a loss) has
+    at least two shown (a game that shows only the one hit tells nothing) and no
+    question mark (some games leave a question-marked mine drawn as it is); the
+    mines are its shown mines and flags. A board showing none (a win) has every
+    square still hidden next to a number, so each is proved a mine; the mines are
+    its covered, question-marked and flagged squares.
+
+    >>> from solver.cells import COVERED as C, EXPLODED as X, MINE as M
+    >>> seen_mine_count(np.array([[X, 2, M], [1, 2, 1], [0, 0, 0]], np.int8))  # a loss
+    2
+    >>> seen_mine_count(np.array([[C, 1, 0], [1, 1, 0]], np.int8))  # a win
+    1
+    >>> seen_mine_count(np.array([[C, C, 1], [C, 1, 1]], np.int8)) is None  # (0, 0) unproved
+    True
+    """
+    if (board == UNKNOWN).any():
+        return None
+    numbers = (board >= 1) & (board <= 8)
+    if np.isin(board, (MINE, EXPLODED)).any():
+        if (board == QUESTION).any() or int(np.isin(board, (MINE, EXPLODED)).sum()) < 2:
+            return None
+        mines = np.isin(board, MINE_CODES)
+    else:
+        mines = np.isin(board, (COVERED, QUESTION, FLAG))
+        if (mines & (adjacent_count(numbers) == 0)).any():
+            return None
+    if not np.array_equal(adjacent_count(mines)[numbers], board[numbers]):
+        return None
+    return int(mines.sum())
+
+
+def merge_mine_counts(old: Mapping[tuple[int, int], int | None],
+                      seen: Iterable[tuple[tuple[int, int], int]],
+                      ) -> tuple[dict[tuple[int, int], int | None], list[str]]:
+    """A skin's mine counts by board size ``(rows, cols)``, with the counts ``seen``
+    at the ends of games added, and a note for every size whose games disagree: such
+    a size gets None (the game has no fixed count), and keeps it.
+
+    >>> merge_mine_counts({(9, 9): 10}, [((16, 16), 45), ((16, 16), 45)])[0]
+    {(9, 9): 10, (16, 16): 45}
+    >>> counts, notes = merge_mine_counts({(16, 16): 40}, [((16, 16), 45)])
+    >>> counts
+    {(16, 16): None}
+    >>> print(notes[0])  # doctest: +NORMALIZE_WHITESPACE
+    mine count: games of 16x16 squares (rows x cols) had 40 and 45 mines: no fixed count
+    recorded
+    """
+    counts: dict[tuple[int, int], int | None] = dict(old)
+    by_size: dict[tuple[int, int], set[int]] = {}
+    for size, n in seen:
+        by_size.setdefault((int(size[0]), int(size[1])), set()).add(int(n))
+    notes = []
+    for size, found in sorted(by_size.items()):
+        if size in counts and counts[size] is None:
+            continue
+        values = found | ({counts[size]} if counts.get(size) is not None else set())
+        if len(values) == 1:
+            counts[size] = values.pop()
+        else:
+            counts[size] = None
+            listed = " and ".join(str(v) for v in sorted(v for v in values if v is not None))
+            notes.append(f"mine count: games of {size[0]}x{size[1]} squares (rows x cols) "
+                         f"had {listed} mines: no fixed count recorded")
+    return counts, notes

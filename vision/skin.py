@@ -22,6 +22,9 @@ calibration tool) works with ``locate_board``, ``read_board`` and ``read_status`
     in ``region`` or when no square is left covered, question-marked or unknown;
     otherwise playing.
 
+- ``mine_counts`` (optional): the game's mine count by board size, as calibrate saw
+  it at the ends of games: a list of ``{"rows": R, "cols": C, "mines": N}``;
+  ``"mines": null`` says games of that size had different counts (none is fixed).
 - ``restart``: how to start the next game. ``kind`` is ``"click"`` (click the best
   match of ``templates`` (a PNG list) inside ``region``) or ``"key"`` (press ``keys``,
   e.g. ``["ctrl+n"]``; nothing to click).
@@ -50,7 +53,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -81,6 +84,22 @@ class Skin:
     status: Mapping[str, Any]
     restart: Mapping[str, Any]
     path: Path | None = None
+    mine_counts: Mapping[tuple[int, int], int | None] = field(
+        default_factory=lambda: MappingProxyType({}))
+    """The mine count by board size ``(rows, cols)`` (None: not fixed), see
+    :func:`skin_mines`."""
+
+
+def skin_mines(skin: Any, rows: int, cols: int) -> int | None:
+    """The mine count ``skin`` learned for boards of ``rows`` x ``cols`` squares, if any.
+
+    >>> skin = Skin("ace", "", (24.0, 24.0), {}, {}, {}, mine_counts={(16, 16): 45})
+    >>> skin_mines(skin, 16, 16), skin_mines(skin, 9, 9)
+    (45, None)
+    """
+    counts = getattr(skin, "mine_counts", None) or {}
+    value = counts.get((rows, cols))
+    return int(value) if value is not None else None
 
 
 def templates_root() -> Path:
@@ -147,6 +166,25 @@ def _load_cells(raw: Any, folder: Path) -> Mapping[int, tuple[Image, ...]]:
     return MappingProxyType(cells)
 
 
+def _load_mine_counts(raw: Any, folder: Path) -> Mapping[tuple[int, int], int | None]:
+    bad = SkinError(f"{folder / SKIN_FILE}: 'mine_counts' must be a list of "
+                    '{"rows": R, "cols": C, "mines": N or null}')
+    if raw is None:
+        return MappingProxyType({})
+    if not isinstance(raw, list):
+        raise bad
+    counts: dict[tuple[int, int], int | None] = {}
+    for entry in raw:
+        if not isinstance(entry, dict) or "mines" not in entry:
+            raise bad
+        rows, cols, mines = entry.get("rows"), entry.get("cols"), entry.get("mines")
+        if not (isinstance(rows, int) and isinstance(cols, int) and rows > 0 and cols > 0) \
+                or not (mines is None or (isinstance(mines, int) and mines > 0)):
+            raise bad
+        counts[(rows, cols)] = mines
+    return MappingProxyType(counts)
+
+
 def _resolve(name_or_path: str | os.PathLike[str]) -> Path:
     text = os.fspath(name_or_path)
     candidate = Path(text)
@@ -185,6 +223,7 @@ def load_skin(name_or_path: str | os.PathLike[str]) -> Skin:
         status=_load_section(raw.get("status"), folder, "status"),
         restart=_load_section(raw.get("restart"), folder, "restart"),
         path=folder,
+        mine_counts=_load_mine_counts(raw.get("mine_counts"), folder),
     )
 
 
@@ -236,6 +275,9 @@ def save_skin(skin: Skin, folder: str | os.PathLike[str]) -> Path:
         "status": _save_section(skin.status, out, "status"),
         "restart": _save_section(skin.restart, out, "restart"),
     }
+    if skin.mine_counts:
+        data["mine_counts"] = [{"rows": r, "cols": c, "mines": n}
+                               for (r, c), n in sorted(skin.mine_counts.items())]
     path = out / SKIN_FILE
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     return path

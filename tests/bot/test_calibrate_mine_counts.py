@@ -1,0 +1,87 @@
+"""Calibrate records the mine count it sees at the ends of games, per board size, in
+the skin (live against the made-up game of tests/vision/calib_synth.py, and offline
+from screenshots); games of one size with different counts record none."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
+
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
+
+from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
+from bot.cli import main  # noqa: E402
+from bot.cmd_calibrate import mine_counts  # noqa: E402
+from solver.cells import COVERED  # noqa: E402
+from solver.game import BoardSize, Game  # noqa: E402
+from vision.skin import load_skin  # noqa: E402
+
+LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2)
+
+
+def calibrate(game: SynthGame) -> object:
+    opts = LiveOptions(games=3, max_games=10, time_limit=60.0)
+    return LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+
+
+def test_live_calibration_records_the_count_of_its_games() -> None:
+    """9x9 with 13 mines (not the 9x9 preset's 10): every game whose end proved a
+    count proved 13, and at least one did."""
+    result = calibrate(SynthGame(BoardSize(9, 9, 13), LOOK, rule="safe", seed=3))
+    seen = result.mine_counts  # type: ignore[attr-defined]
+    assert seen and set(seen) == {((9, 9), 13)}
+    notes: list[str] = []
+    assert mine_counts(None, seen, notes) == {(9, 9): 13}
+    assert any("13 on boards of 9x9" in n for n in notes)
+
+
+@dataclass
+class ChangingCount(SynthGame):
+    """A game of one size whose mine count changes from game to game."""
+
+    def new_game(self) -> None:
+        self.size = BoardSize(9, 9, (10, 13)[self.games % 2])
+        super().new_game()
+
+
+def test_live_games_of_one_size_with_other_counts_record_none() -> None:
+    result = calibrate(ChangingCount(BoardSize(9, 9, 10), LOOK, rule="safe", seed=5))
+    seen = result.mine_counts  # type: ignore[attr-defined]
+    assert {n for _, n in seen} == {10, 13}  # both kinds of game ended provably
+    notes: list[str] = []
+    assert mine_counts(None, seen, notes) == {(9, 9): None}
+    assert any("had 10 and 13 mines: no fixed count" in n for n in notes)
+
+
+def lost_screen(tmp: Path, seed: int, mines: int) -> str:
+    """A lost 16x16 game with ``mines`` mines, every mine shown."""
+    game = Game(BoardSize(16, 16, mines), "safe", seed=seed)
+    game.open((8, 8))
+    assert game.mines is not None
+    for cell in np.argwhere(~game.mines & (game.board == COVERED))[:12]:
+        game.open(tuple(int(v) for v in cell))  # type: ignore[arg-type]
+    game.open(tuple(int(v) for v in np.argwhere(game.mines & (game.board == COVERED))[0]))  # type: ignore[arg-type]
+    path = tmp / f"lost{seed}_{mines}.png"
+    cv2.imwrite(str(path), render(game.board, Look(size=(640, 560)), "lost"))
+    return str(path)
+
+
+def test_calibrate_from_screenshots_records_the_count_and_extends_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "skin"
+    shots = [lost_screen(tmp_path, seed, 45) for seed in (31, 32)]
+    assert main(["calibrate", "--name", "synth", "--from", *shots, "--out", str(out)]) == 0
+    assert load_skin(out).mine_counts == {(16, 16): 45}
+    assert "mine count: 45 on boards of 16x16" in capsys.readouterr().out
+    # calibrating again with another count for that size: the size has no fixed count
+    other = lost_screen(tmp_path, 33, 40)
+    assert main(["calibrate", "--name", "synth", "--from", other, "--out", str(out)]) == 0
+    assert load_skin(out).mine_counts == {(16, 16): None}
+    assert "had 40 and 45 mines: no fixed count recorded" in capsys.readouterr().out
