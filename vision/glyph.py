@@ -187,7 +187,6 @@ class Source:
     look: Row
     box: tuple[int, int, int, int]  # the glyph's (x, y, w, h) in ``part``; 0s when flat
     framed: bool  # the part's frame is the background (RING_SHARE)
-    rim: F32  # (4, RIM) share of ink on each side of the part's frame (frame_profile)
 
 
 def _median(part: Image) -> npt.NDArray[np.uint8]:
@@ -210,11 +209,14 @@ def _background(part: Image) -> npt.NDArray[np.uint8]:
     ([50, 50, 50], [128, 128, 128])
     """
     px = part.reshape(-1, 3)
+    median = _median(part)
+    if 2 * np.count_nonzero((px == median).all(axis=1)) > len(px):
+        return median  # over half the pixels: the commonest (most squares, cheaply)
     packed = (px[:, 0].astype(np.int32) << 16) | (px[:, 1].astype(np.int32) << 8) | px[:, 2]
     values, counts = np.unique(packed, return_counts=True)
     top = int(np.argmax(counts))
     if counts[top] < MODE_SHARE * len(px):
-        return _median(part)
+        return median
     v = int(values[top])
     return np.array([v >> 16, (v >> 8) & 255, v & 255], np.uint8)
 
@@ -296,7 +298,7 @@ def _source(cell: Image) -> Source:
     part = np.ascontiguousarray(cell[dy:max(h - dy, dy + 1), dx:max(w - dx, dx + 1)])
     bg = _background(part)
     ink = _ink(part, bg)
-    return Source(part, bg, *_glyph(part, bg, ink), _framed(ink), frame_profile(ink))
+    return Source(part, bg, *_glyph(part, bg, ink), _framed(ink))
 
 
 def _stack(rows: Sequence[Row]) -> Looks:
@@ -354,9 +356,19 @@ class GlyphBank:
     codes: Codes  # state of each template
     levels: npt.NDArray[np.intp]  # index in HEIGHTS of each glyph template's height
     states: Codes  # the distinct codes, sorted
-    rims: F32  # (templates, 3, 4, RIM) frame profiles one pixel out, at, one pixel in
+    cells: tuple[Image, ...]  # each template as cut
+    _rim_cache: dict[int, F32] = field(default_factory=dict)  # code -> rims(code)
     _shrunk: dict[tuple[int, int], Looks] = field(default_factory=dict)
     memo: dict[bytes, int] = field(default_factory=dict)  # square digest -> code
+
+    def rims(self, code: int) -> F32:
+        """Frame profiles (one pixel out, at and in: ``_rims``) of every template of
+        state ``code``, (templates, 3, 4, RIM); built when first needed."""
+        if code not in self._rim_cache:
+            self._rim_cache[code] = np.array([_rims(img) for img, c in zip(
+                self.cells, self.codes.tolist(), strict=True) if c == code],
+                np.float32).reshape(-1, 3, 4, RIM)
+        return self._rim_cache[code]
 
     def shrunk(self, level: int, templates: npt.NDArray[np.intp]) -> tuple[Looks, Codes]:
         """The looks of ``templates`` shrunk to HEIGHTS[level] (one row per offset) and
@@ -398,10 +410,10 @@ def glyph_bank(skin: Skin) -> GlyphBank:
     native = _stack([s.look for s in sources])
     code_arr = np.array(codes, np.int8)
     levels = np.array([_level(float(h)) for h in native.heights], np.intp)
-    rims = np.array([_rims(np.ascontiguousarray(img)) for code in sorted(skin.cells)
-                     for img in skin.cells[code]], np.float32).reshape(len(sources), 3, 4, RIM)
+    cells = tuple(np.ascontiguousarray(img) for code in sorted(skin.cells)
+                  for img in skin.cells[code])
     bank = GlyphBank(tuple(sources), native, code_arr, levels,
-                     np.unique(code_arr).astype(np.int8), rims)
+                     np.unique(code_arr).astype(np.int8), cells)
     if len(_BANKS) > 8:
         _BANKS.clear()
     _BANKS[id(skin)] = (skin, bank)
@@ -604,7 +616,7 @@ def _rims_fit(rim: F32, bank: GlyphBank, code: int) -> bool:
     """Whether some template of state ``code`` touches its part's frame where a square
     with frame profile ``rim`` does (RIM_TOL on every side, each side's frame taken
     where it fits best of one pixel out, at and in: ``_rims``)."""
-    rims = bank.rims[bank.codes == code]  # (templates, offsets, sides, RIM)
+    rims = bank.rims(code)  # (templates, offsets, sides, RIM)
     side_gap = np.abs(rims - rim[None, None]).mean(axis=3).min(axis=1)  # best offset per side
     return bool((side_gap.max(axis=1) <= RIM_TOL).any())
 
@@ -659,7 +671,8 @@ def classify_cells(cells: Sequence[Image], bank: GlyphBank,
         out[rows] = _agreed(shrunk, whole,
                             _against(as_is[3], bank.codes[templates], shrunk))
     loose = np.flatnonzero(~framed & (out != UNKNOWN))
-    out[loose] = [code if _rims_fit(sources[i].rim, bank, code) else UNKNOWN
+    out[loose] = [code if _rims_fit(frame_profile(_ink(sources[i].part, sources[i].bg)),
+                                    bank, code) else UNKNOWN
                   for i, code in zip(loose.tolist(), out[loose].tolist(), strict=True)]
     if not np.isin(MARKS, bank.states).all():
         out[np.isin(out, MARKS)] = UNKNOWN
