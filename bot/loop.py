@@ -280,7 +280,7 @@ class Player:
             self.mouse.look_ahead()  # (unless the redraw wait asked): checked before clicks
             seen, decision = self.observe(game, frame.image if frame is not None else None)
             if seen.status in ("won", "lost"):
-                return self._ended(game, seen)
+                return self._ended(game, self._recheck_win(game, seen))
             assert decision is not None
             self._check_progress(game, seen.board)
             plan = self.plan(seen.board, decision, game)
@@ -297,6 +297,18 @@ class Player:
             self._record_batch(game, seen.board, plan)
             waited, frame = self.wait_redraw(seen.image)
             game.waited += waited
+
+    def _recheck_win(self, game: _Game, seen: _Seen) -> _Seen:
+        """A win seen right after a guess, seen again once the board reads whole and has
+        stood still (:meth:`_wait_uncovered`): a game may draw a loss in steps (kmines:
+        the hit square first, in a look read as an opened square, the mines 0.1 s
+        later); lost if mines show then."""
+        if seen.status != "won" or game.last_risk < 0.001 or not game.moves:
+            return seen
+        self._wait_uncovered()
+        image, geometry = self.capture_board()
+        board = self.read(image, geometry)
+        return _Seen(image, board, "lost") if np.isin(board, (MINE, EXPLODED)).any() else seen
 
     def _record_batch(self, game: _Game, board: Board, plan: list[tuple[Cell, Button]]) -> None:
         game.moves += 1

@@ -24,6 +24,7 @@ from bot.mouse import Button, RecordingMouse
 from bot.screen import Image, ScreenPoint
 from solver.cells import COVERED, EXPLODED, MINE, UNKNOWN, Board
 from solver.game import BoardSize
+from solver.strategy import Decision
 from vision.geometry import BoardGeometry
 
 COVER = 77  # not a square's level: unreadable
@@ -37,10 +38,12 @@ class CoveringScreen(SimScreen):
 
     def __init__(self, size: BoardSize, seed: int, message_s: float = 0.8,
                  dialog: bool = True, dialog_delay_s: float = 0.0,
-                 mines_late_s: float = 0.0, fade_s: float = 0.0) -> None:
+                 mines_late_s: float = 0.0, fade_s: float = 0.0,
+                 hit_first: int = COVER) -> None:
         self.stuck = False
         super().__init__(size, seed=seed)
         self.mines_late_s, self.lost_at, self.fade_s = mines_late_s, 0.0, fade_s
+        self.hit_first = hit_first  # how the hit square looks before the mines are drawn
         self.restart_key = "ctrl+n"
         self.message_s, self.dialog, self.dialog_delay_s = message_s, dialog, dialog_delay_s
         self.message_until = 0.0
@@ -92,8 +95,8 @@ class CoveringScreen(SimScreen):
         board = self.game.board
         for r, c in np.argwhere((board == MINE) | (board == EXPLODED)).tolist():
             x, y = self.left + c * PITCH, self.top + r * PITCH
-            image[y:y + PITCH, x:x + PITCH] = COVER if board[r, c] == EXPLODED else \
-                level(COVERED)
+            image[y:y + PITCH, x:x + PITCH] = self.hit_first if board[r, c] == EXPLODED \
+                else level(COVERED)
 
     def _fading(self, now: float) -> bool:
         return self.message_until <= now < self.message_until + self.fade_s
@@ -207,3 +210,35 @@ def test_the_next_game_waits_until_the_message_has_faded(tmp_path: Path) -> None
                             dialog=False, fade_s=0.7)
     outcomes, truth, mouse = play(screen, tmp_path, games=5)
     assert outcomes == truth and not screen.ignored
+
+
+def test_a_loss_whose_hit_square_first_looks_opened_is_no_win(tmp_path: Path) -> None:
+    """kmines draws the hit square first in a look the skin reads as an opened square,
+    the mines 0.1 s later: a last guess between a safe square and a mine that hits the
+    mine first looks like a win (only as many squares covered as mines). A win seen
+    right after a guess is looked at again."""
+    screen = CoveringScreen(BoardSize.parse("beginner"), seed=6, message_s=0.0,
+                            dialog=False, mines_late_s=0.2, hit_first=level(1))
+
+    class LastGuessLoses:
+        """Opens every safe square but one (certain), then guesses a mine."""
+
+        name = "last-guess-loses"
+
+        def decide(self, board: Board, mines: int, rng: object) -> Decision:
+            truth = screen.game.mines
+            covered = board == COVERED
+            if truth is None:
+                return Decision(open=((4, 4),), risk=0.5)
+            safe = [(int(r), int(c)) for r, c in np.argwhere(covered & ~truth)]
+            if len(safe) > 1:
+                return Decision(open=tuple(safe[1:]), risk=0.0)
+            mine = next((int(r), int(c)) for r, c in np.argwhere(covered & truth))
+            return Decision(open=(mine,), risk=0.5)
+
+    reader = SimReader()
+    reader.restart_keys = ("ctrl+n",)
+    config = PlayConfig(games=1, redraw_timeout=0.2, restart_timeout=1.0,
+                        bug_dir=tmp_path / "bugs", seed=0)
+    [result] = Player(screen, sim_mouse(screen), reader, LastGuessLoses(), config).play()
+    assert screen.game.status == "lost" and result.outcome == "lost"
