@@ -607,11 +607,18 @@ def missing_states(cells: Mapping[int, Sequence[Image]]) -> list[str]:
 def read_cells(image: Image, g: BoardGeometry, cells: Mapping[int, Sequence[Image]],
                tol: float = 1.0) -> npt.NDArray[np.int8]:
     """Read a board with templates, nearest look wins (UNKNOWN when none is within
-    ``tol``, see :func:`look_distance`). Used to check a freshly learned skin."""
-    size = next(iter(next(iter(cells.values()))))
-    wh = (size.shape[1], size.shape[0])
+    ``tol``, see :func:`look_distance`). Used to check a freshly learned skin; with no
+    template every square is UNKNOWN.
+
+    >>> read_cells(np.zeros((20, 20, 3), np.uint8), BoardGeometry("", 0, 0, 10, 10, 2, 2), {})
+    array([[-7, -7],
+           [-7, -7]], dtype=int8)
+    """
     flat = [(code, img) for code, imgs in cells.items() for img in imgs]
     board = np.full((g.rows, g.cols), UNKNOWN, np.int8)
+    if not flat:
+        return board
+    wh = (flat[0][1].shape[1], flat[0][1].shape[0])
     memo: dict[bytes, int] = {}
     for r in range(g.rows):
         for c in range(g.cols):
