@@ -21,6 +21,7 @@ from bot.cli import main  # noqa: E402
 from bot.cmd_calibrate import mine_counts  # noqa: E402
 from solver.cells import COVERED  # noqa: E402
 from solver.game import BoardSize, Game  # noqa: E402
+from vision.geometry import PixelRect  # noqa: E402
 from vision.skin import load_skin  # noqa: E402
 
 LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2)
@@ -85,3 +86,35 @@ def test_calibrate_from_screenshots_records_the_count_and_extends_it(
     assert main(["calibrate", "--name", "synth", "--from", other, "--out", str(out)]) == 0
     assert load_skin(out).mine_counts == {(16, 16): None}
     assert "had 40 and 45 mines: no fixed count recorded" in capsys.readouterr().out
+
+
+@dataclass
+class LossDialog(SynthGame):
+    """A loss shows every mine, then (a few frames later) a box over the board's
+    middle, as kmines' "You have lost" dialog: the last frame proves no count."""
+
+    lost_at: int = -1
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        img = super().grab()
+        if self.status() != "lost":
+            self.lost_at = -1
+        else:
+            self.lost_at = self.ticks if self.lost_at < 0 else self.lost_at
+            if self.ticks - self.lost_at >= 4:
+                left, top, _, _ = self.look.cell_box(3, 2)
+                _, _, right, bottom = self.look.cell_box(5, 6)
+                img[top:bottom, left:right] = (200, 60, 200)
+        if region is not None:
+            img = img[region.top:region.top + region.height,
+                      region.left:region.left + region.width]
+        return np.ascontiguousarray(img)
+
+
+def test_a_dialog_over_a_lost_board_records_no_wrong_count() -> None:
+    """The loss readings of this game count the box's squares as mines (24-26 of 13)
+    and were once taken for counts; only what a game's end proves is recorded."""
+    result = calibrate(LossDialog(BoardSize(9, 9, 13), LOOK, rule="safe", seed=3))
+    seen, games = result.mine_counts, result.games  # type: ignore[attr-defined]
+    assert games.count("lost") >= 3
+    assert all(n == 13 for _, n in seen), seen
