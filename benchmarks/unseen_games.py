@@ -4,7 +4,7 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game sgt-mines --size 16x16/40 --play 10
     python benchmarks/unseen_games.py --game xbomb --size intermediate --play 10
     python benchmarks/unseen_games.py --game tkgame --size intermediate --play 10
-    python benchmarks/unseen_games.py --game ace-minesweeper --size 16x16/45 --mines 45 --play 10
+    python benchmarks/unseen_games.py --game ace-minesweeper --size 16x16/45 --play 10
 
 The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
 calibrate starts from nothing and play uses only what calibrate learned. Both run as
