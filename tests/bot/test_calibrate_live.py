@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, lost_screen, render  # noqa: E402
 
 from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.cli import main  # noqa: E402
@@ -241,18 +241,7 @@ def test_bad_screens_stop_at_once(rows: int, ones: bool, message: str, clicks: i
 # ------------------------------------------------------------------ the command, offline
 
 def lost_screens(tmp: Path) -> list[str]:
-    paths = []
-    for seed in (31, 32):
-        game = Game(BoardSize(16, 16, 40), "safe", seed=seed)
-        game.open((8, 8))
-        assert game.mines is not None
-        for cell in np.argwhere(~game.mines & (game.board == COVERED))[:12]:
-            game.open(tuple(int(v) for v in cell))  # type: ignore[arg-type]
-        game.open(tuple(int(v) for v in np.argwhere(game.mines & (game.board == COVERED))[0]))  # type: ignore[arg-type]
-        path = tmp / f"lost{seed}.png"
-        cv2.imwrite(str(path), render(game.board, Look(size=(640, 560)), "lost"))
-        paths.append(str(path))
-    return paths
+    return [lost_screen(tmp, seed) for seed in (31, 32)]
 
 
 def test_calibrate_from_screenshots_writes_a_skin(tmp_path: Path,

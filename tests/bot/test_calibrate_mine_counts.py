@@ -8,19 +8,17 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, lost_screen  # noqa: E402
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from bot.cli import main  # noqa: E402
 from bot.cmd_calibrate import mine_counts  # noqa: E402
-from solver.cells import COVERED  # noqa: E402
-from solver.game import BoardSize, Game  # noqa: E402
+from solver.game import BoardSize  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
 from vision.skin import load_skin  # noqa: E402
 
@@ -59,19 +57,6 @@ def test_live_games_of_one_size_with_other_counts_record_none() -> None:
     notes: list[str] = []
     assert mine_counts(None, seen, notes) == {(9, 9): None}
     assert any("had 10 and 13 mines: no fixed count" in n for n in notes)
-
-
-def lost_screen(tmp: Path, seed: int, mines: int) -> str:
-    """A lost 16x16 game with ``mines`` mines, every mine shown."""
-    game = Game(BoardSize(16, 16, mines), "safe", seed=seed)
-    game.open((8, 8))
-    assert game.mines is not None
-    for cell in np.argwhere(~game.mines & (game.board == COVERED))[:12]:
-        game.open(tuple(int(v) for v in cell))  # type: ignore[arg-type]
-    game.open(tuple(int(v) for v in np.argwhere(game.mines & (game.board == COVERED))[0]))  # type: ignore[arg-type]
-    path = tmp / f"lost{seed}_{mines}.png"
-    cv2.imwrite(str(path), render(game.board, Look(size=(640, 560)), "lost"))
-    return str(path)
 
 
 def test_calibrate_from_screenshots_records_the_count_and_extends_it(

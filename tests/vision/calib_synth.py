@@ -9,6 +9,7 @@ without a display.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -238,3 +239,18 @@ class SynthMouse:
 
     def key(self, keys: str) -> None:
         self.game.key(keys)
+
+
+def lost_screen(tmp: Path, seed: int, mines: int = 40) -> str:
+    """A lost 16x16 game with ``mines`` mines (12 safe squares opened after the first
+    click, then a mine), rendered and saved under ``tmp``; its path."""
+    game = Game(BoardSize(16, 16, mines), "safe", seed=seed)
+    game.open((8, 8))
+    assert game.mines is not None
+    for cell in np.argwhere(~game.mines & (game.board == COVERED))[:12]:
+        game.open((int(cell[0]), int(cell[1])))
+    mine = np.argwhere(game.mines & (game.board == COVERED))[0]
+    game.open((int(mine[0]), int(mine[1])))
+    path = tmp / f"lost{seed}_{mines}.png"
+    cv2.imwrite(str(path), render(game.board, Look(size=(640, 560)), "lost"))
+    return str(path)
