@@ -26,7 +26,12 @@ Read = tuple[str, np.ndarray, np.ndarray]
 
 
 def _learn_and_read(names: list[str]) -> tuple[set[int], list[Read]]:
-    paths = [WINMINE / f"{n}.png" for n in names]
+    return _read_back([WINMINE / f"{n}.png" for n in names])
+
+
+def _read_back(paths: list[Path]) -> tuple[set[int], list[Read]]:
+    """What a skin learned from ``paths`` alone names, and each path read back with it
+    (name, expected board, read board)."""
     images = [np.asarray(cv2.imread(str(p)), np.uint8) for p in paths]
     learned = learn_from_images(images)
     out = []
@@ -68,14 +73,7 @@ GNOME = WINMINE.parent / "gnome-mines"
 def _gnome_9x9_reads() -> list[Read]:
     cases = [GNOME / "dense_lost_1.png", GNOME / "custom9x9_600x420_lost.png",
              GNOME / "custom9x9_600x420_playing.png"]
-    images = [np.asarray(cv2.imread(str(p)), np.uint8) for p in cases]
-    learned = learn_from_images(images)
-    out = []
-    for path, image, g in zip(cases, images, learned.boards, strict=True):
-        assert g is not None, path.name
-        expected = parse_board(path.with_suffix(".board").read_text())
-        out.append((path.name, expected, read_cells(image, g, learned.cells)))
-    return out
+    return _read_back(cases)[1]
 
 
 def test_a_lone_question_mark_that_fits_a_count_is_not_named_a_number() -> None:
