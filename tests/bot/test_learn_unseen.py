@@ -162,20 +162,28 @@ def test_names_match_the_truth_over_many_games(tmp_path: Path) -> None:
     assert len(learned) >= 20 and {3, 4, 5, 6} <= set(learned)
 
 
+def _six_of_seven(skin_dir: Path) -> tuple[SkinScreen, np.ndarray, NumberLearner,
+                                          SkinSimReader]:
+    """A 4x4 game with 7 mines whose (1, 1) shows a 6 the skin of ``skin_dir`` has no look
+    for (6 of its 8 neighbours are mines; 6 or 7 fit), and a learner reading it."""
+    mines = np.zeros((4, 4), bool)
+    mines[0, 0:3] = mines[1, 0] = mines[2, 0:2] = mines[3, 3] = True
+    screen = SkinScreen(BoardSize(4, 4, 7), seed=0)
+    screen.game.set_mines(mines)
+    screen.game.board[1, 1] = 6
+    reader = SkinSimReader(load_skin(skin_dir), screen.pitch)
+    learner = NumberLearner.for_reader(reader)
+    assert learner is not None
+    return screen, mines, learner, reader
+
+
 def test_a_waiting_look_is_named_by_its_mines_at_the_end(tmp_path: Path) -> None:
     """A 6 with 6 or 7 possible (7 mines, 8 squares around it): no square is safe under
     both, so play guesses over both (or stops); a loss (or a win) then shows which."""
     skin_dir = tmp_path / "skin"
     skin_without(skin_dir, (6, 7, 8))
-    mines = np.zeros((4, 4), bool)
-    mines[0, 0:3] = mines[1, 0] = mines[2, 0:2] = mines[3, 3] = True
     for status in ("lost", "won"):
-        screen = SkinScreen(BoardSize(4, 4, 7), seed=0)
-        screen.game.set_mines(mines)
-        screen.game.board[1, 1] = 6
-        reader = SkinSimReader(load_skin(skin_dir), screen.pitch)
-        learner = NumberLearner.for_reader(reader)
-        assert learner is not None
+        screen, mines, learner, reader = _six_of_seven(skin_dir)
         image = screen.grab()
         geometry = reader.locate(image)
         known = np.full((4, 4), COVERED, np.int8)
@@ -254,15 +262,8 @@ def test_a_board_caught_half_way_is_left_to_the_loop_not_stopped(tmp_path: Path)
     loop captures again."""
     skin_dir = tmp_path / "skin"
     skin_without(skin_dir, (6, 7, 8))
-    mines = np.zeros((4, 4), bool)
-    mines[0, 0:3] = mines[1, 0] = mines[2, 0:2] = mines[3, 3] = True
-    screen = SkinScreen(BoardSize(4, 4, 7), seed=0)
-    screen.game.set_mines(mines)
-    screen.game.board[1, 1] = 6
+    screen, _, learner, reader = _six_of_seven(skin_dir)
     screen.game.board[3, 2] = 0  # its neighbours still covered
-    reader = SkinSimReader(load_skin(skin_dir), screen.pitch)
-    learner = NumberLearner.for_reader(reader)
-    assert learner is not None
     image = screen.grab()
     geometry = reader.locate(image)
     known = np.full((4, 4), COVERED, np.int8)
