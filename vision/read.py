@@ -25,7 +25,7 @@ F..
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 import cv2
@@ -84,6 +84,9 @@ class TemplateBank:
     centred_t: F32  # (vectors - 128) transposed, contiguous (the exact product's right factor)
     centred_sq: npt.NDArray[np.float64]  # squared norms of the centred vectors
     sizes: F32  # the pitch (mean side, pixels) each template was cut at
+    known: dict[bytes, tuple[int, float]] = field(default_factory=dict)
+    """(code, 0.0) of every template's own samples, as bytes: a square sampled exactly as a
+    template is that template's state at distance 0 (see ``_own_looks``)."""
 
 
 _BANKS: dict[tuple[int, bool, bool], tuple[Skin, TemplateBank]] = {}
@@ -259,9 +262,29 @@ def template_bank(skin: Skin, blurred: bool = True, phased: bool = False) -> Tem
                         blocks, (blocks * blocks).sum(axis=1), np.ascontiguousarray(blocks.T),
                         np.ascontiguousarray(centred.T),
                         (centred.astype(np.float64) ** 2).sum(axis=1),
-                        np.array(sizes, np.float32))
+                        np.array(sizes, np.float32), _own_looks(vectors, code_arr))
     _BANKS[(id(skin), blurred, phased)] = (skin, bank)
     return bank
+
+
+def _own_looks(vectors: F32, codes: npt.NDArray[np.int8]) -> dict[bytes, tuple[int, float]]:
+    """Every template's samples (as uint8 bytes) with its code and distance 0: what the
+    full comparison decides for a square sampled exactly so (its best distance is 0, so
+    within any limit and margin, and its colour is its template's). A look shared by
+    templates of two states is left out.
+
+    >>> looks = _own_looks(np.array([[1, 2], [3, 4], [1, 2]], np.float32),
+    ...                    np.array([0, 1, 2], np.int8))
+    >>> looks == {bytes([3, 4]): (1, 0.0)}
+    True
+    """
+    looks: dict[bytes, tuple[int, float]] = {}
+    clash: set[bytes] = set()
+    for vector, code in zip(vectors.astype(np.uint8), codes.tolist(), strict=True):
+        key = vector.tobytes()
+        if looks.setdefault(key, (code, 0.0))[0] != code:
+            clash.add(key)
+    return {k: v for k, v in looks.items() if k not in clash}
 
 
 def _template_samples(img: Image, blurred: bool, phased: bool) -> list[npt.NDArray[np.uint8]]:
@@ -303,6 +326,19 @@ class Split:
     rest: TemplateBank
     near_idx: npt.NDArray[np.intp]
     rest_idx: npt.NDArray[np.intp]
+    apart: npt.NDArray[np.float64]  # (near, rest): Euclidean distance of every pair
+
+
+def _apart(a: F32, b: F32) -> npt.NDArray[np.float64]:
+    """Euclidean distances (len(a), len(b)) between integer-valued vectors (exact squares in
+    float64).
+
+    >>> _apart(np.array([[0, 0]], np.float32), np.array([[3, 4], [0, 0]], np.float32))
+    array([[5., 0.]])
+    """
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    sq = (a64 * a64).sum(axis=1)[:, None] + (b64 * b64).sum(axis=1)[None, :] - 2.0 * a64 @ b64.T
+    return np.sqrt(np.maximum(sq, 0.0))
 
 
 NEAR_RATIO = 1.1
@@ -331,8 +367,9 @@ def _near_bank(bank: TemplateBank, pitch: float) -> Split | None:
         if not keep[own].any():
             keep |= own & (ratio <= ratio[own].min() * 1.001)
     near_idx, rest_idx = np.flatnonzero(keep), np.flatnonzero(~keep)
-    split = None if keep.all() else Split(_subset(bank, near_idx), _subset(bank, rest_idx),
-                                          near_idx, rest_idx)
+    split = None if keep.all() else Split(
+        _subset(bank, near_idx), _subset(bank, rest_idx), near_idx, rest_idx,
+        _apart(bank.vectors[near_idx], bank.vectors[rest_idx]))
     if len(_NEAR) > 64:
         _NEAR.clear()
     _NEAR[key] = (bank, split)
@@ -342,19 +379,41 @@ def _near_bank(bank: TemplateBank, pitch: float) -> Split | None:
 def _split_sq(samples: F32, bank: TemplateBank, split: Split, group: int = 1) -> F32:
     """Squared distances (rows, templates) for ``_decide``, exact wherever a decision could
     depend on them, as ``_sq_distances``: every near template in full (one product with a
-    cached matrix), the rest by their block-mean lower bound, and in full only those whose
-    bound is within a square's best near distance (capped at the limit) / MARGIN**2.
-    ``group`` consecutive rows are views of one square and share that cap."""
+    cached matrix), the rest by a lower bound (``_triangle``; for ``group`` > 1 the
+    block-mean ``_bounds``), and in full only those whose bound is within a square's best
+    near distance (capped at the limit) / MARGIN**2. ``group`` consecutive rows are views
+    of one square (the shifted views of a second look, most far from every template, where
+    the triangle bound is weak) and share that cap."""
     near_sq = _all_distances(samples, split.near)
-    sq = np.empty((len(samples), len(bank.vectors)), np.float32)
+    n = len(samples)
+    sq = np.empty((n, len(bank.vectors)), np.float32)
     sq[:, split.near_idx] = near_sq
-    bound = _bounds(samples, split.rest)
+    bound = _triangle(near_sq, split) if group == 1 else _bounds(samples, split.rest)
     best = np.minimum(near_sq.min(axis=1).reshape(-1, group).min(axis=1), _limit(samples.shape[1]))
     rows, cols = np.nonzero(bound <= np.repeat(best / MARGIN ** 2, group)[:, None])
     if len(rows):
         bound[rows, cols] = _pair_sq(samples, split.rest, rows, cols)
     sq[:, split.rest_idx] = bound
     return sq
+
+
+def _triangle(near_sq: F32, split: Split) -> F32:
+    """A lower bound of the squared distances (rows, rest templates) by the triangle
+    inequality through each row's nearest near template t, at distance d: a template u
+    is at least |t u| - d away (``Split.apart``), so no product with the rest is needed.
+
+    >>> from vision.skin import load_skin
+    >>> near = template_bank(load_skin("xdemineur"))
+    >>> split = Split(near, near, np.arange(15), np.arange(15), _apart(near.vectors, near.vectors))
+    >>> bound = _triangle(_all_distances(near.vectors[:2], near), split)
+    >>> bool((bound <= _all_distances(near.vectors[:2], near)).all())
+    True
+    """
+    nearest = np.argmin(near_sq, axis=1)
+    d = np.sqrt(np.maximum(near_sq[np.arange(len(near_sq)), nearest], 0.0).astype(np.float64))
+    # a little low, for the rounding of the float32 distances and of the square roots
+    gap = np.maximum(split.apart[nearest] - (d * 1.000001 + 0.001)[:, None], 0.0)
+    return (gap * gap * 0.99999).astype(np.float32)
 
 
 _PRODUCT_ROWS = 32
@@ -442,8 +501,9 @@ SPLIT_MAX = 256
 def _all_distances(samples: F32, bank: TemplateBank) -> F32:
     """Exact sums of squared differences of every sample to every template (n, templates)
     by one matrix product: with both sides centred on 128 every product and partial sum
-    is an integer below 2**24, so the float32 product is exact whatever the summation
-    order; the norms are added in float64.
+    is an integer below 2**24, so the float32 products (and the samples' own squared norms,
+    at most 768 * 128**2) are exact whatever the summation order; the norms are added in
+    float64.
 
     >>> from vision.skin import load_skin
     >>> bank = template_bank(load_skin("xdemineur"))
@@ -453,7 +513,7 @@ def _all_distances(samples: F32, bank: TemplateBank) -> F32:
     """
     centred = samples - np.float32(128.0)
     cross = np.matmul(centred, bank.centred_t).astype(np.float64)
-    own = np.einsum("ij,ij->i", centred, centred, dtype=np.float64)
+    own = np.einsum("ij,ij->i", centred, centred).astype(np.float64)
     return (own[:, None] - 2.0 * cross + bank.centred_sq[None, :]).astype(np.float32)
 
 
@@ -551,13 +611,16 @@ def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
                      ) -> tuple[npt.NDArray[np.int8], F32]:
     """classify() of uint8 samples, each distinct one once, remembering every answer:
     between two reads of a game most squares look exactly as before."""
-    seen = _SEEN.setdefault((id(bank), strictness), {})
+    seen = _SEEN.get((id(bank), strictness))
+    if seen is None:  # a template's own look needs no comparison
+        seen = _SEEN[(id(bank), strictness)] = dict(bank.known)
     first, inverse = _distinct(samples)
     keys = [samples[i].tobytes() for i in first.tolist()]
     new = [j for j, k in enumerate(keys) if k not in seen]
     if len(seen) + len(new) > _SEEN_MAX:
         seen.clear()
-        new = list(range(len(keys)))
+        seen.update(bank.known)
+        new = [j for j, k in enumerate(keys) if k not in seen]
     if new:
         fresh = samples[first[new]]
         codes, best = _classify_floats(fresh.astype(np.float32), _backgrounds(fresh), bank,
@@ -572,17 +635,16 @@ def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
 def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
             strictness: float = 1.0) -> tuple[npt.NDArray[np.int8], F32]:
     """Codes and best distances from squared distances (n, templates)."""
-    per_state = np.minimum.reduceat(sq, bank.starts, axis=1)
-    ds = np.sqrt(np.maximum(per_state, 0.0) / dims)
-    order = np.argsort(ds, axis=1)
-    best = np.take_along_axis(ds, order[:, :1], axis=1)[:, 0]
-    if ds.shape[1] > 1:
-        second = np.take_along_axis(ds, order[:, 1:2], axis=1)[:, 0]
+    per_state = np.maximum(np.minimum.reduceat(sq, bank.starts, axis=1), 0.0)
+    state = np.argmin(per_state, axis=1)
+    best = np.sqrt(per_state[np.arange(len(sq)), state] / dims)
+    if per_state.shape[1] > 1:
+        second = np.sqrt(np.partition(per_state, 1, axis=1)[:, 1] / dims)
     else:
         second = np.full_like(best, np.inf)
     nearest = np.argmin(sq, axis=1)
     colour_gap = np.abs(backgrounds - bank.backgrounds[nearest]).max(axis=1)
-    codes = bank.states[order[:, 0]].copy()
+    codes = bank.states[state]
     sure = (best <= MAX_RMS / strictness) & (best <= MARGIN * second)
     sure &= colour_gap <= BG_TOL / strictness
     codes[~sure] = UNKNOWN
