@@ -117,6 +117,35 @@ def test_same_tile_same_samples_despite_measured_jitter(skins: list[Skin]) -> No
     assert (read_board(image, g, skin) == COVERED).all()
 
 
+def test_a_templates_own_look_needs_no_comparison(skins: list[Skin],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """xdemineur's expert board is drawn at its templates' size and phase: every square
+    but the lost game's two marked ones (exploded mine, wrong flag over a tile) is a
+    template's own look, known from the bank without any comparison."""
+    skin = next(s for s in skins if s.name == "xdemineur")
+    image = _load(FIXTURES / "xdemineur/expert_lost.png")
+    g = locate_board(image, [skin])
+    compared: list[int] = []
+    plain = vision.read._classify_floats
+
+    def counting(samples: np.ndarray, *args: object) -> object:
+        compared.append(len(samples))
+        return plain(samples, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(vision.read, "_classify_floats", counting)
+    forget_samples()
+    board = read_board(image, g, skin)
+    expected = parse_board((FIXTURES / "xdemineur/expert_lost.board").read_text())
+    assert not diff_boards(expected, board)
+    assert 0 < sum(compared) <= 2
+    forget_samples()
+    empty = TemplateBank(**{**bank_for(skin, g).__dict__, "known": {}})
+    compared.clear()
+    codes, _ = classify(cell_samples(image, g), empty)
+    assert sum(compared) == len(_distinct(cell_samples(image, g))[0])
+    assert np.array_equal(codes.reshape(board.shape), board)
+
+
 CASES = sorted(p for p in FIXTURES.glob("*/*.png") if p.with_suffix(".board").is_file())
 
 
