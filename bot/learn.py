@@ -429,15 +429,16 @@ class NumberLearner:
         Raises :class:`UnseenStop` when no missing number fits a look."""
         from vision.lattice import cut
 
-        missing = self._missing(geometry)
         cells = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
-        if not missing or not cells:
-            return Reading(board, why="no number missing" if cells else "")
+        if not cells:
+            return Reading(board)
         cuts = {cell: cut(image, geometry, cell) for cell in cells}
         board = self._recall(board, cuts)
+        board, shaded = self._by_shade(image, geometry, board, cuts)
         cuts = {c: img for c, img in cuts.items() if board[c] == UNKNOWN}
-        if not cuts:
-            return Reading(board)
+        missing = self._missing(geometry)
+        if not missing or not cuts:
+            return Reading(board, learned=shaded, why="no number missing" if cuts else "")
         waiting = {c for w in self.waiting for c in w.look.cells}
         if known is not None:  # squares taken as opened without a number (loop fallback)
             waiting |= {(int(r), int(c)) for r, c in np.argwhere(known == WRONG_FLAG)}
@@ -462,6 +463,53 @@ class NumberLearner:
                     break
         return out
 
+    def _cells(self, geometry: BoardGeometry) -> tuple[Mapping[int, Any], tuple[float, float]]:
+        """The skin's templates by state and its template size (none: no templates)."""
+        skin = self.reader.skin(geometry)
+        cells = getattr(skin, "cells", None)
+        if not isinstance(cells, Mapping):
+            return {}, (0.0, 0.0)
+        return cells, skin.cell_size
+
+    def _by_shade(self, image: Image, geometry: BoardGeometry, board: Board,
+                  cuts: Mapping[Cell, Image]) -> tuple[Board, bool]:
+        """Squares that show a state the skin knows but on a background shade it has no
+        template of (:func:`vision.shade.shaded_name`: a number learned in play on one
+        shade of kmines' window and met on another), on a skin whose open squares show
+        several shades: named so, and the look added to the skin (repainted onto every
+        shade it knows, see :meth:`_learn`), so the reader reads it from now on."""
+        from vision.shade import open_shades, shaded_name
+
+        cells, size = self._cells(geometry)
+        if len(open_shades(cells)) < 2:
+            return board, False
+        named = {cell: shaded_name(fit_to(img, size), cells) for cell, img in cuts.items()
+                 if board[cell] == UNKNOWN}
+        by_code: dict[int, dict[Cell, Image]] = {}
+        for cell, code in named.items():
+            if code is not None:
+                by_code.setdefault(code, {})[cell] = cuts[cell]
+        if not by_code:
+            return board, False
+        names = [(look, code) for code, some in by_code.items() for look in group_looks(some)]
+        self._learn(geometry, names, image, how="the skin's look on another background shade")
+        return substitute(board, [look for look, _ in names], [c for _, c in names]), True
+
+    def _known_like(self, geometry: BoardGeometry, looks: Sequence[Look]) -> str:
+        """Why no look of ``looks`` may be named a missing number: one is like a state
+        the skin knows (:func:`vision.shade.resembles`: the same glyph on a background
+        the skin has no template of), so it is that state or unreadable ("" if none)."""
+        from vision.shade import resembles
+
+        cells, size = self._cells(geometry)
+        for look in looks:
+            like = resembles(fit_to(look.image, size), cells, tuple(cells))
+            if like:
+                states = " or ".join(STATE_NAMES[c] for c in sorted(like))
+                return (f"square {look.cells[0]} looks like the skin's {states} on another "
+                        "background, not like a number it lacks: left unread")
+        return ""
+
     def _allowed(self, look: Look, missing: tuple[int, ...]) -> tuple[int, ...]:
         """The names still open for ``look``: those its squares had when they waited."""
         for w in self.waiting:
@@ -472,6 +520,9 @@ class NumberLearner:
     def _name(self, image: Image, geometry: BoardGeometry, board: Board,
               cuts: Mapping[Cell, Image], missing: tuple[int, ...], mines: int) -> Reading:
         looks = group_looks(cuts)
+        like = self._known_like(geometry, looks)
+        if like:
+            return Reading(board, why=like)
         if not fits(substitute(board, looks, [WRONG_FLAG] * len(looks)), mines):
             return Reading(board, why="the board does not fit even with the unseen looks "
                                       "unconstrained (a redraw caught half-way, a misread "
@@ -546,9 +597,14 @@ class NumberLearner:
         self._learn(geometry, [(looks[i], n) for i, n in named.items()])
 
     def _learn(self, geometry: BoardGeometry, names: Sequence[tuple[Look, int]],
-               image: Image | None = None) -> bool:
-        """Add each look as templates of its number and log one line each; with the
-        capture the look was seen in, check the reloaded skin reads it."""
+               image: Image | None = None, how: str = "") -> bool:
+        """Add each look as templates of its number, also repainted onto every open
+        square's background shade the skin knows (:func:`vision.shade.shaded_variants`,
+        as calibrate does: kmines draws its open squares translucent over a shaded
+        window), and log one line each; with the capture the look was seen in, check
+        the reloaded skin reads it."""
+        from vision.shade import open_shades, shaded_variants
+
         if not names:
             return False
         added: dict[int, list[Image]] = {}
@@ -556,12 +612,18 @@ class NumberLearner:
             added.setdefault(code, []).extend(look.images or (look.image,))
             self._named.append((look.image, code))
             self.learned.append((code, look.cells[0]))
-        new = add_templates(self.reader.skin(geometry), added)
+        skin = self.reader.skin(geometry)
+        cells, _ = self._cells(geometry)
+        shades = open_shades({**cells, **added})
+        for code, imgs in shaded_variants(added, shades, tuple(added)).items():
+            added[code].extend(imgs)
+        new = add_templates(skin, added)
         self.reader.replace_skin(new)
         where = f" (template added to {new.path})" if getattr(new, "path", None) else ""
+        how = f": {how}" if how else ""
         for look, code in names:
             r, c = look.cells[0]
-            self.log(f"learned the look of {code} at ({r}, {c}){where}")
+            self.log(f"learned the look of {code} at ({r}, {c}){how}{where}")
         if image is not None:
             again = self.reader.read(image, geometry)
             for look, code in names:

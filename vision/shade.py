@@ -14,7 +14,12 @@ template's. Here:
 * :func:`spread_names` gives an unnamed look the name of the named looks it matches so;
 * :func:`shaded_variants` repaints a named look onto every shade of open square seen,
   so the reader (which wants a template's background within a few levels) has a
-  template of each state at each shade.
+  template of each state at each shade; :func:`open_shades` lists the shades a skin's
+  templates show (play repaints a number it learns onto each, see :mod:`bot.learn`);
+* :func:`shaded_name` names a look the reader left unknown after the templates it
+  matches but for the shade, and :func:`resembles` tells which known states a look is
+  even loosely like (:func:`ink_distance` compares glyphs alone; such a look is never
+  to be named another number).
 
 Only a grey shift (every channel by about the same amount) of at most ``MOST_SHIFT``
 levels counts: a flat square of another colour (gnome-mines colours an open square by
@@ -36,6 +41,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from solver.cells import MINE
 from vision.calibrate import Image, look_distance
 
 NEAR = 10
@@ -45,6 +51,18 @@ MOST_SHIFT = 24
 """Backgrounds further apart than this (any channel) are different looks."""
 GREY = 3
 """The channels' shifts may differ by at most this much (a grey shade, not a tint)."""
+INK = 40
+"""A pixel further than this (worst channel) from a square's background colour is part
+of its glyph."""
+LIKE = 20.0
+"""A look this close to a state's template (:func:`look_distance`,
+:func:`shade_distance` or :func:`ink_distance`) is like it: one glyph drawn on another
+background (a shade the skin lacks, a swoosh edge across the square) stays within a
+unit or two, two digits differ by 180 and more (kmines 0-5, the mine and the flag
+checked; an empty 0 and the covered tile 16 by ink), so such a look is that state or
+unreadable, never another number."""
+SHOWN: tuple[int, ...] = (*range(9), MINE)
+"""States drawn on an open square (on the shade of the background under it)."""
 Colour = npt.NDArray[np.float64]
 
 
@@ -90,6 +108,27 @@ def shade_distance(a: Image, b: Image) -> float:
     if not grey_shift(bg_a, bg_b):
         return float("inf")
     return max(look_distance(a, reshade(b, bg_a)), look_distance(reshade(a, bg_b), b))
+
+
+def glyph(img: Image, far: int = INK) -> Image:
+    """``img`` with every pixel within ``far`` of its background colour painted one
+    neutral grey: the glyph alone, whatever it is drawn on."""
+    bg = background(img)
+    out = img.copy()
+    out[np.abs(img.astype(np.int16) - bg).max(axis=2) <= far] = (128, 128, 128)
+    return out
+
+
+def ink_distance(a: Image, b: Image) -> float:
+    """:func:`vision.calibrate.look_distance` of the glyphs alone (see :func:`glyph`):
+    small for one glyph on any two backgrounds, even one that changes across the square.
+
+    >>> a = np.full((16, 16, 3), 180, np.uint8); a[4:12, 7:9] = (120, 20, 20)
+    >>> b = a.copy(); b[:, :8][a[:, :8, 1] == 180] = 196    # a lighter left half
+    >>> shade_distance(a, b) > 1.0, ink_distance(a, b)
+    (True, 0.0)
+    """
+    return look_distance(glyph(a), glyph(b))
 
 
 def spread_names(looks: Sequence[Image], names: Mapping[int, int], skip: set[int],
@@ -149,3 +188,70 @@ def shaded_variants(cells: Mapping[int, Sequence[Image]], shades: Sequence[Colou
             out.setdefault(code, []).append(made)
             have.append(background(made))
     return out
+
+
+def open_shades(cells: Mapping[int, Sequence[Image]], codes: Sequence[int] = SHOWN,
+                close: float = 2.0) -> list[Colour]:
+    """The background shades of the templates of ``codes`` in ``cells``, one of each
+    within ``close`` levels, in the order met.
+
+    >>> a, b = np.full((8, 8, 3), 180, np.uint8), np.full((8, 8, 3), 166, np.uint8)
+    >>> [s.tolist() for s in open_shades({0: [a, a + 1], 1: [b]})]
+    [[180.0, 180.0, 180.0], [166.0, 166.0, 166.0]]
+    """
+    out: list[Colour] = []
+    for code in codes:
+        for img in cells.get(code, ()):
+            shade = background(img)
+            if not any(np.abs(shade - s).max() <= close for s in out):
+                out.append(shade)
+    return out
+
+
+def _nearest_shade(img: Image, templates: Sequence[Image]) -> Image | None:
+    """The template whose background is nearest ``img``'s (None when there is none)."""
+    bg = background(img)
+    return min(templates, key=lambda t: float(np.abs(background(t) - bg).max()), default=None)
+
+
+def resembles(img: Image, cells: Mapping[int, Sequence[Image]], codes: Sequence[int] = SHOWN,
+              tol: float = LIKE) -> dict[int, float]:
+    """The states of ``codes`` whose template of the nearest background shade ``img``
+    is within ``tol`` of, plainly, but for the shade or by glyph alone (the smallest
+    distance), by state.
+
+    >>> a = np.full((16, 16, 3), 180, np.uint8); a[4:12, 7:9] = (120, 20, 20)  # a "1"
+    >>> b = a.copy(); b[a[..., 1] == 180] = 166
+    >>> two = np.full((16, 16, 3), 180, np.uint8); two[3:13, 3:13] = (20, 120, 20)
+    >>> {k: round(v, 2) for k, v in resembles(b, {1: [a], 2: [two]}).items()}
+    {1: 0.0}
+    """
+    out: dict[int, float] = {}
+    for code in codes:
+        tpl = _nearest_shade(img, cells.get(code, ()))
+        if tpl is None:
+            continue
+        d = min(look_distance(tpl, img), shade_distance(tpl, img), ink_distance(tpl, img))
+        if d <= tol:
+            out[code] = d
+    return out
+
+
+def shaded_name(img: Image, cells: Mapping[int, Sequence[Image]],
+                codes: Sequence[int] = SHOWN, tol: float = 1.0) -> int | None:
+    """The state of ``img`` when it is the look of one state of ``codes`` alone but for
+    the shade of its background (:func:`shade_distance` within ``tol`` of the state's
+    template of the nearest shade, as :func:`spread_names` names looks in calibrate);
+    else None.
+
+    >>> a = np.full((16, 16, 3), 180, np.uint8); a[4:12, 7:9] = (120, 20, 20)
+    >>> b = a.copy(); b[a[..., 1] == 180] = 166
+    >>> shaded_name(b, {1: [a]}), shaded_name(b, {1: [a], 7: [a]}), shaded_name(b, {2: [a]}, (1,))
+    (1, None, None)
+    """
+    found = []
+    for code in codes:
+        tpl = _nearest_shade(img, cells.get(code, ()))
+        if tpl is not None and shade_distance(tpl, img) <= tol:
+            found.append(code)
+    return found[0] if len(found) == 1 else None
