@@ -83,6 +83,7 @@ class LiveOptions:
     ask: Callable[[str], str] | None = None
     seed: int = 0
     redraw_timeout: float = 1.5
+    uncover_timeout: float = 6.0  # kmines' message at a win fades out in 2.5-4.5 s
     marked_loss: bool = True
     log: Callable[[str], None] = field(default=lambda message: None)
 
@@ -991,6 +992,8 @@ class LiveCalibrator:
         ended, nearest the top of the board first; a click that changes the screen
         without starting a game (closing a dialog) is followed by another round, and
         so is, once, the Escape key (which closes most dialogs)."""
+        if ending.outcome == "won":
+            self._let_message_go()
         tried: list[PixelRect] = []
         escaped = False
         for _ in range(4):
@@ -1018,6 +1021,30 @@ class LiveCalibrator:
                 self.mouse.key("Escape")  # close a dialog that no click closed
                 escaped = self.dismissed = True
         return self._restart_by_key()
+
+    def _let_message_go(self) -> None:
+        """Wait (up to ``uncover_timeout`` s, no key pressed) until every square of the
+        ended board reads as a named look and the board has stood still, as play does
+        between games (:func:`bot.loop.wait_uncovered`): kmines draws a message over the
+        middle of the board at a win that fades out by itself, and a game started
+        before it is gone takes no click where it was. Not while a window covers most
+        of the board (a dialog, say a scores table: the restart closes it)."""
+        from bot.loop import wait_uncovered
+
+        b = self.g.bounds()
+        seen: list[tuple[Image, np.ndarray]] = []
+
+        def look() -> tuple[Image, np.ndarray]:  # (the board, its squares unread)
+            frame = self.grab()
+            board = crop(frame, b)
+            if not seen or not np.array_equal(board, seen[-1][0]):
+                seen[:] = [(board, self.knowledge(self.ids(frame)) == UNKNOWN)]
+            return seen[-1]
+
+        if look()[1].mean() > 0.5:
+            return
+        if not wait_uncovered(look, self.opts.uncover_timeout):
+            self.log("the board did not read whole before the restart")
 
     def _late_dialog(self, ending: Ending, now: Image) -> None:
         """A win's dialog may come well after the win (a loaded machine): keep the
@@ -1068,7 +1095,9 @@ class LiveCalibrator:
         ids = self.ids(image)
         codes = self.knowledge(ids)
         covered = float((codes == COVERED).mean())
-        shown = np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG)).any()
+        # (numbers: the ended game's board, its mines in looks not named yet, kept when a
+        # restart key went nowhere)
+        shown = np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG, *range(1, 9))).any()
         if covered >= 0.5 and not shown and not window_over(ids, self.L.known()).any():
             return ids, image  # (a dialog over a lost game's board is no fresh game)
         return None

@@ -868,36 +868,26 @@ class Player:
 
     def _wait_uncovered(self) -> bool:
         """Wait (up to the restart timeout) until every square of the board reads in
-        place and the board has stood still :data:`UNCOVER_SETTLE` s: a message the game
-        drew over it goes by itself (kmines: it fades out), a dialog is closed by the
-        game's dismiss keys, pressed at once, or else by Escape after
+        place and the board has stood still (:func:`wait_uncovered`); a cover gets the
+        game's dismiss keys, pressed at once, or else Escape after
         :data:`UNCOVER_GRACE` s while part of the board still shows (the cover then lies
-        over this game's window: no key goes to another program). Unreadable squares
-        that cover nothing (:func:`covers`: single looks the skin lacks) are waited for
-        only that grace, once the board stands still. True when the board reads whole."""
+        over this game's window: no key goes to another program). True when the board
+        reads whole."""
         assert self.geometry is not None
         keys = self.reader.dismiss_keys(self.geometry)
-        start = still = time.monotonic()
-        press_at, pressed, last = start + (0.0 if keys else UNCOVER_GRACE), False, None
-        while True:
+
+        def look() -> tuple[Image, np.ndarray]:
             image, geometry = self.capture_board()
-            unread = self.read(image, geometry) == UNKNOWN
-            now = time.monotonic()
-            if last is None or not same_pixels(image, last):
-                last, still = image, now
-            waited, cover = now - start, covers(unread)
-            if not unread.any() and (now - still >= UNCOVER_SETTLE or
-                                     waited >= self.config.restart_timeout):
-                return True
-            if waited >= self.config.restart_timeout or (
-                    unread.any() and not cover and min(waited, now - still) >= UNCOVER_GRACE):
-                return False  # (single unreadable squares on a still board: no cover)
-            if cover and not pressed and now >= press_at:
-                keys = keys or (() if unread.all() else ("Escape",))
-                for k in keys:
-                    self.mouse.key(k)
-                pressed = bool(keys)
-            time.sleep(0.05)
+            return image, self.read(image, geometry) == UNKNOWN
+
+        def press(unread: np.ndarray) -> bool:
+            pressed = keys or (() if unread.all() else ("Escape",))
+            for k in pressed:
+                self.mouse.key(k)
+            return bool(pressed)
+
+        return wait_uncovered(look, self.config.restart_timeout, press,
+                              0.0 if keys else UNCOVER_GRACE)
 
     def _wait_fresh(self) -> bool:
         """Wait (up to the restart timeout) until the board shows a new game."""
@@ -989,6 +979,36 @@ class Player:
             yield
         finally:
             signal.signal(signal.SIGINT, old)
+
+
+def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
+                   press: Callable[[np.ndarray], bool] | None = None,
+                   press_after: float = 0.0) -> bool:
+    """Wait (up to ``timeout`` s) until every square of a board reads (``look()``: a
+    capture of the board and its unreadable squares) and the board has stood still
+    :data:`UNCOVER_SETTLE` s: a message the game drew over it goes by itself (kmines: it
+    fades out, and takes the clicks under it until gone). ``press(unread)``, called
+    once ``press_after`` s into a cover, may close it (True when it pressed a key).
+    Unreadable squares that cover nothing (:func:`covers`: single looks the skin lacks)
+    are waited for only :data:`UNCOVER_GRACE` s, once the board stands still. True when
+    the board reads whole. Used by play between games and by calibrate at a new game.
+    """
+    start = still = time.monotonic()
+    pressed, last = press is None, None
+    while True:
+        image, unread = look()
+        now = time.monotonic()
+        if last is None or not same_pixels(image, last):
+            last, still = image, now
+        waited, cover = now - start, covers(unread)
+        if not unread.any() and (now - still >= UNCOVER_SETTLE or waited >= timeout):
+            return True
+        if waited >= timeout or (
+                unread.any() and not cover and min(waited, now - still) >= UNCOVER_GRACE):
+            return False  # (single unreadable squares on a still board: no cover)
+        if cover and not pressed and waited >= press_after and press is not None:
+            pressed = press(unread)
+        time.sleep(0.05)
 
 
 def code_counts(board: Board) -> list[int]:

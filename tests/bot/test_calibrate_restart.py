@@ -1,0 +1,126 @@
+"""Live calibration between games, on a made-up game that behaves like kmines
+(tests/vision/calib_synth.py's game, driven through fake screen and mouse).
+
+kmines draws "Congratulations! You have won!" over the middle rows of the board at a
+win and fades it out by itself over a few seconds; a game started before it is gone
+takes no click where it was. And when a restart key goes nowhere (a dialog closed
+took the keyboard focus), the ended board stays: its numbers show, its mines perhaps
+in looks the calibration has not named yet. Calibration must wait for the message
+before restarting (as play does, ``bot.loop.wait_uncovered``) and never take an ended
+board for a new game: either made it stop with "the game stopped responding".
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
+
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
+
+from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
+from bot.screen import ScreenPoint  # noqa: E402
+from solver.cells import COVERED, MINE  # noqa: E402
+from solver.game import BoardSize  # noqa: E402
+from vision.geometry import PixelRect  # noqa: E402
+
+LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2)
+ROWS = (3, 4)  # the rows under the message
+
+
+@dataclass
+class MessageGame(SynthGame):
+    """At each win, a message over rows 3-4 for ``message_s`` s, its last ``fade_s`` s
+    faint (it reads as the squares under it but two, and changes every ``step_s`` s);
+    a game started meanwhile ignores left clicks on those rows."""
+
+    message_s: float = 4.0
+    fade_s: float = 1.8
+    step_s: float = 0.3
+    message_until: float = 0.0
+    stuck: bool = False
+    swallowed: list[ScreenPoint] = field(default_factory=list)
+    _won: set[int] = field(default_factory=set)
+
+    def new_game(self) -> None:
+        super().new_game()
+        self.stuck = time.monotonic() < getattr(self, "message_until", 0.0)
+
+    def _note_win(self) -> None:
+        if self.game.status == "won" and id(self.game) not in self._won:
+            self._won.add(id(self.game))
+            self.message_until = time.monotonic() + self.message_s
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        self._note_win()
+        img = super().grab()
+        left_over = self.message_until - time.monotonic()
+        if left_over > self.fade_s:
+            left, top, _, _ = self.look.cell_box(ROWS[0], 0)
+            _, _, right, bottom = self.look.cell_box(ROWS[-1], self.size.cols - 1)
+            img[top:bottom, left:right] //= 2
+            cv2.putText(img, "You have won!", (left + 4, (top + bottom) // 2 + 8),
+                        cv2.FONT_HERSHEY_SIMPLEX, 0.9, (250, 250, 250), 2)
+        elif left_over > 0:
+            step = int(left_over / self.step_s)
+            for c in (3, 5):
+                left, top, right, bottom = self.look.cell_box(ROWS[-1], c)
+                img[top + 5:bottom - 5, left + 5:right - 5] = 40 + 30 * step
+        if region is not None:
+            img = img[region.top:region.top + region.height,
+                      region.left:region.left + region.width]
+        return np.ascontiguousarray(img)
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        self._note_win()
+        cell = self.cell_at(p)
+        if button == "left" and self.stuck and cell is not None and cell[0] in ROWS:
+            self.clicks.append((p, button))
+            self.swallowed.append(p)
+            return
+        super().click(p, button)
+
+
+def test_calibration_waits_for_the_win_message_before_a_new_game() -> None:
+    """It restarted at once, into the message: the next game took no click on rows 3-4
+    and calibration stopped ("the game stopped responding")."""
+    game = MessageGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=3)
+    opts = LiveOptions(games=3, max_games=6, time_limit=60.0, redraw_timeout=0.5)
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert "won" in learned.games and len(learned.games) >= 3
+    assert game.swallowed == []  # no game was started under the message
+
+
+def test_an_ended_board_is_no_new_game() -> None:
+    """A lost board whose mines show in a look not named yet (kmines draws them on
+    several background shades) reads as covered squares and unnamed looks alone but
+    for its numbers: it is no fresh game (calibration took it for one when a restart
+    key went nowhere, and its clicks then changed nothing)."""
+    game = SynthGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=5)
+    cal = LiveCalibrator(SynthScreen(game), SynthMouse(game), LiveOptions())
+    cal.find_board()
+    cal.L.name(int(cal.ids(game.grab())[0, 0]), COVERED, weight=2)
+    assert cal._fresh() is not None  # the first game's board
+    game.game.open((0, 0))  # 20 squares open
+    mines = game.game.mines
+    assert mines is not None
+    opened = int((game.game.board >= 0).sum())
+    assert 0 < opened < 40
+    mine = np.argwhere(mines)[0]
+    game.game.open((int(mine[0]), int(mine[1])))  # lost: every mine shows
+    board = game.game.board.copy()
+    image = game.grab()
+    ids = cal.ids(image)
+    for (r, c), code in np.ndenumerate(board):  # every look named but the mines'
+        if code >= 0 or code == COVERED:
+            cal.L.name(int(ids[r, c]), int(code), weight=2)
+    codes = cal.knowledge(ids)
+    assert (codes[board >= 0] == board[board >= 0]).all()
+    assert not np.isin(codes, (MINE,)).any()  # the mines read as nothing named
+    assert cal._fresh() is None
