@@ -71,7 +71,10 @@ def _blobs(a: Image, b: Image, reach: int, tol: int, margin: int) -> int:
     v = b.astype(np.int16)
     bad = np.asarray(((v < lo - tol) | (v > hi + tol)).any(axis=2))
     bad = bad[margin:bad.shape[0] - margin, margin:bad.shape[1] - margin].astype(np.uint8)
-    return int(cv2.erode(bad, np.ones((2, 2), np.uint8)).sum())
+    # (nothing beyond the edge is a difference: by default erode takes it for one, and
+    # a line along the edge, a bevel a sub-pixel phase brighter, made clumps)
+    return int(cv2.erode(bad, np.ones((2, 2), np.uint8), borderType=cv2.BORDER_CONSTANT,
+                         borderValue=0).sum())
 
 
 def _outside_mean(a: Image, b: Image, margin: int) -> float:
@@ -802,18 +805,9 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     starting from a skin's templates ``base``. Boards of each cell size are learned
     on their own (what one size learned seeds the next); the templates of every size
     end up at the size of the one with the most cells."""
-    from vision.lattice import NoBoardError, find_lattice, template_size
+    from vision.lattice import NoBoardError
 
-    boards: list[BoardGeometry | None] = []
-    for image in images:
-        try:
-            boards.append(find_lattice(image))
-        except NoBoardError:
-            boards.append(None)
-    groups: dict[tuple[int, int], list[int]] = {}
-    for i, g in enumerate(boards):
-        if g is not None:
-            groups.setdefault(template_size(g), []).append(i)
+    boards, groups = find_boards(images)
     if not groups:
         raise NoBoardError("no Minesweeper board found in any of the images")
     cells_of = {i: g.rows * g.cols for i, g in enumerate(boards) if g is not None}
@@ -842,6 +836,38 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     cells = {code: tuple(_dedupe([fit_size(img, main) for img in imgs]))
              for code, imgs in known.items()}
     return Learned(cells, main, (g0.pitch_x, g0.pitch_y), unnamed, tuple(boards), tuple(counts))
+
+
+def find_boards(images: Sequence[Image],
+                ) -> tuple[list[BoardGeometry | None], dict[tuple[int, int], list[int]]]:
+    """Each image's board (None: no board) and the images grouped by cell size.
+    The boards of one size are put at one phase together (see
+    :func:`vision.lattice.board_phase`: one board alone may not show it), then
+    extended (see :func:`vision.lattice.extend_lattice`)."""
+    from vision.lattice import (
+        NoBoardError,
+        board_phase,
+        extend_lattice,
+        fitted_lattice,
+        template_size,
+    )
+
+    boards: list[BoardGeometry | None] = []
+    for image in images:
+        try:
+            boards.append(fitted_lattice(image))
+        except NoBoardError:
+            boards.append(None)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, g in enumerate(boards):
+        if g is not None:
+            groups.setdefault(template_size(g), []).append(i)
+    for members in groups.values():
+        fitted = [boards[i] for i in members]
+        phased = board_phase([images[i] for i in members], fitted)  # type: ignore[arg-type]
+        for i, g in zip(members, phased, strict=True):
+            boards[i] = extend_lattice(images[i], g)
+    return boards, groups
 
 
 def _dedupe(imgs: Sequence[Image]) -> list[Image]:

@@ -232,14 +232,55 @@ def _snap(v: float) -> float:
     return float(round(v)) if abs(v - round(v)) < 0.02 else v
 
 
-def _geometry(fit: LatticeFit, r0: int, c0: int, r1: int, c1: int) -> BoardGeometry:
-    px, py = _snap(fit.pitch_x), _snap(fit.pitch_y)
+def whole_pitch(measured: tuple[tuple[int, float], ...], pitch: float,
+                ) -> tuple[float, float] | None:
+    """``(a, p)``, a whole pitch ``p`` and the centre ``a`` of line 0, when every
+    measured line centre lies within half a pixel of ``a + i * p``; else None.
+
+    A game stretched by a factor that makes its squares a whole number of pixels
+    (16 px squares at 125-200 %) draws every square alike, but the flat faces found
+    in a blurred capture end a pixel early or late next to other colours, so the
+    measured centres wobble by half a pixel and the fitted pitch is off by up to
+    0.1 px: cut at those centres, one look comes out in several sub-pixel phases.
+    A pitch that is really fractional drifts off a whole one over a few lines.
+
+    >>> whole_pitch(((0, 10.0), (1, 34.5), (2, 58.0), (5, 130.5)), 24.07)
+    (10.25, 24.0)
+    >>> whole_pitch(tuple((i, 10 + 26.25 * i) for i in range(9)), 26.25) is None
+    True
+
+    (Over few lines a fractional pitch may pass: then no square is cut more than
+    half a pixel off, as near as whole-pixel edges get anyway.)
+    """
+    if len(measured) < 2:
+        return None
+    p = float(round(pitch))
+    off = np.array([v - i * p for i, v in measured])
+    if p < 1 or float(off.max() - off.min()) > 1.0:
+        return None
+    return float(off.max() + off.min()) / 2, p
+
+
+def _axis_edges(measured: tuple[tuple[int, float], ...], a: float, pitch: float,
+                first: int, n: int) -> tuple[float, tuple[float, ...]]:
+    """The pitch and the whole-pixel left (top) edges of lines first..first+n-1:
+    at a whole pitch when the measured centres fit one (see :func:`whole_pitch`),
+    else measured line by line (see :func:`_edges`)."""
+    snapped = whole_pitch(measured, pitch)
+    if snapped is not None:
+        a, pitch = snapped
+        measured = ()
+    else:
+        pitch = _snap(pitch)
     # whole-pixel edges, off the .5 tie: a boundary in the middle of a one-pixel grid
     # line goes to the line's pixel
-    lefts = tuple(float(math.floor(v + 0.05))
-                  for v in _edges(fit.col_centres, fit.cx0, px, c0, c1 - c0 + 1))
-    tops = tuple(float(math.floor(v + 0.05))
-                 for v in _edges(fit.row_centres, fit.cy0, py, r0, r1 - r0 + 1))
+    return pitch, tuple(float(math.floor(v + 0.05))
+                        for v in _edges(measured, a, pitch, first, n))
+
+
+def _geometry(fit: LatticeFit, r0: int, c0: int, r1: int, c1: int) -> BoardGeometry:
+    px, lefts = _axis_edges(fit.col_centres, fit.cx0, fit.pitch_x, c0, c1 - c0 + 1)
+    py, tops = _axis_edges(fit.row_centres, fit.cy0, fit.pitch_y, r0, r1 - r0 + 1)
     x0 = float(round(np.mean(np.array(lefts) - px * np.arange(len(lefts)))))
     y0 = float(round(np.mean(np.array(tops) - py * np.arange(len(tops)))))
     return BoardGeometry("", x0, y0, px, py, r1 - r0 + 1, c1 - c0 + 1, lefts, tops)
@@ -296,6 +337,14 @@ def find_lattice(image: Image, extend: bool = True) -> BoardGeometry:
     whose squares mostly look like squares already on the board are added (an opened
     region that reaches the board's edge has no covered tiles there).
     """
+    g = align_phase(image, fitted_lattice(image))
+    return extend_lattice(image, g) if extend else g
+
+
+def fitted_lattice(image: Image) -> BoardGeometry:
+    """The best lattice fitted to the image's tiles (see :func:`candidate_lattices`),
+    before :func:`align_phase` and :func:`extend_lattice`; raises
+    :class:`NoBoardError` as :func:`find_lattice` does."""
     if image.ndim != 3 or image.shape[0] < 3 * MIN_TILE or image.shape[1] < 3 * MIN_TILE:
         raise NoBoardError("no Minesweeper board found: the image is empty or too small")
     found = candidate_lattices(image) or candidate_lattices(image, step=2)  # dithered tiles
@@ -303,12 +352,11 @@ def find_lattice(image: Image, extend: bool = True) -> BoardGeometry:
         raise NoBoardError(
             "no Minesweeper board found: no regular lattice of identical squares in the image"
         )
-    g = align_phase(image, found[0])
-    return extend_lattice(image, g) if extend else g
+    return found[0]
 
 
 def _alike(image: Image, g: BoardGeometry, axis: int, lines: list[int] | None = None,
-           tol: float = 1.5) -> npt.NDArray[np.bool_]:
+           tol: float = 1.5, margin: int = 0) -> npt.NDArray[np.bool_]:
     """Which squares are cut out alike their neighbour in the next line, line by line:
     columns (``axis=1``: each square and the one to its right) or rows (``axis=0``:
     the one below), for the pairs of lines starting at ``lines`` (default all). Each
@@ -320,6 +368,8 @@ def _alike(image: Image, g: BoardGeometry, axis: int, lines: list[int] | None = 
     def line(i: int) -> npt.NDArray[np.float32]:
         cells = [(j, i) if axis == 1 else (i, j) for j in range(m)]
         cuts = np.stack([cut(image, g, cell) for cell in cells]).astype(np.float32)
+        if margin:
+            cuts = cuts[:, margin:cuts.shape[1] - margin, margin:cuts.shape[2] - margin]
         return np.asarray(cuts - cuts.mean(axis=(1, 2), keepdims=True))
 
     cache: dict[int, npt.NDArray[np.float32]] = {}
@@ -374,6 +424,118 @@ def align_phase(image: Image, g: BoardGeometry) -> BoardGeometry:
         if best_d and _alike(image, moved, axis).sum() >= _alike(image, g, axis).sum():
             g = moved
     return g
+
+
+def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
+                ) -> list[BoardGeometry]:
+    """``boards`` (one per image, of one game's skin, as fitted: see
+    :func:`fitted_lattice`) put at one phase: moved by whole pixels along each axis
+    where the most of their squares together are cut out alike their neighbours (see
+    :func:`phase_scores`), then each by a pixel where its squares are then cut more
+    like those of the biggest board (see :func:`match_phase`). Boards at a
+    fractional pitch are left as they are (their squares are cut at varying
+    sub-pixel phases anyway).
+
+    The lattice is fitted to the centres of the tiles' flat faces, which sit off the
+    tiles' centres (a bevel wider on one side). In a stretched capture that is two
+    or three pixels, and each square cut then holds a strip of its neighbour beyond
+    the outermost pixel that looks are compared without (see :func:`look_distance
+    <vision.calibrate.look_distance>`): a covered square next to an open one is cut
+    unlike the other covered squares, and one look splits into many by its
+    neighbours. At the right phase every square of one look is cut alike, wherever it
+    is. One board may have too few squares next to another look to tell (a game just
+    begun), hence the move over all of them. The boards' fitted phases may differ by
+    a pixel (a won board's lattice is fitted to its flags, whose faces sit elsewhere;
+    a capture stretched by a factor a little off its nominal one), and one look cut
+    at two phases is two looks, hence the match with one board.
+    """
+    out = list(boards)
+    for axis in (1, 0):
+        if any((g.cols if axis == 1 else g.rows) < 3 for g in out) or not all(
+                _whole(g.pitch_x if axis == 1 else g.pitch_y) for g in out):
+            continue  # (a fractional pitch cuts squares at varying sub-pixel phases)
+        reach = max(1, min(3, int(min(min(g.pitch_x, g.pitch_y) for g in out) // 4)))
+        scores = [phase_scores(im, g, axis, reach) for im, g in zip(images, out, strict=True)]
+        common = set.intersection(*(set(sc) for sc in scores))
+        total = {d: (sum(sc[d][0] for sc in scores), sum(sc[d][1] for sc in scores))
+                 for d in common}
+        best = max(total, key=lambda d: (*total[d], -abs(d)))
+        out = [g.shifted(best, 0) if axis == 1 else g.shifted(0, best) for g in out]
+        out = match_phase(images, out, axis)
+    return out
+
+
+def _whole(pitch: float) -> bool:
+    return pitch == round(pitch)
+
+
+def _signatures(image: Image, g: BoardGeometry) -> tuple[npt.NDArray[np.float32],
+                                                         npt.NDArray[np.float32]]:
+    """The distinct squares of ``g`` as small signatures without their outermost
+    pixel (rows), and how many squares show each."""
+    seen: dict[bytes, int] = {}
+    cuts: list[Image] = []
+    for r in range(g.rows):
+        for c in range(g.cols):
+            img = cut(image, g, (r, c))
+            key = img.tobytes()
+            if key not in seen:
+                seen[key] = len(cuts)
+                cuts.append(img)
+    counts = np.zeros(len(cuts), np.float32)
+    for r in range(g.rows):
+        for c in range(g.cols):
+            counts[seen[cut(image, g, (r, c)).tobytes()]] += 1
+    sigs = np.stack([cv2.resize(np.ascontiguousarray(img[1:-1, 1:-1]), (12, 12),
+                                interpolation=cv2.INTER_AREA).ravel() for img in cuts])
+    return sigs.astype(np.float32), counts
+
+
+def _match_cost(sigs: npt.NDArray[np.float32], counts: npt.NDArray[np.float32],
+                ref: npt.NDArray[np.float32]) -> float:
+    """Mean over squares of the distance (root mean square) from each to the nearest
+    of ``ref``'s signatures."""
+    d2 = ((sigs ** 2).sum(1)[:, None] + (ref ** 2).sum(1)[None, :] - 2 * sigs @ ref.T)
+    nearest = np.sqrt(np.maximum(d2.min(axis=1), 0) / sigs.shape[1])
+    return float((nearest * counts).sum() / counts.sum())
+
+
+def match_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
+                axis: int) -> list[BoardGeometry]:
+    """Each of ``boards`` moved by a pixel along ``axis`` (or not) where its squares
+    are cut most like some square of the biggest board (see :func:`_match_cost`):
+    one look is then cut the same way on every board."""
+    ref_k = max(range(len(boards)), key=lambda k: boards[k].rows * boards[k].cols)
+    ref = _signatures(images[ref_k], boards[ref_k])[0]
+    ref = np.asarray(np.unique(np.round(ref / 4), axis=0) * 4, np.float32)  # near repeats
+    out = list(boards)
+    for k, (image, g) in enumerate(zip(images, boards, strict=True)):
+        if k == ref_k:
+            continue
+        costs = {}
+        for d in (0, -1, 1):
+            moved = g.shifted(d, 0) if axis == 1 else g.shifted(0, d)
+            if _fits_image(moved, image):
+                costs[d] = _match_cost(*_signatures(image, moved), ref)
+        best = min(costs, key=lambda d: (costs[d], abs(d)))
+        out[k] = g.shifted(best, 0) if axis == 1 else g.shifted(0, best)
+    return out
+
+
+def phase_scores(image: Image, g: BoardGeometry, axis: int, reach: int,
+                 ) -> dict[int, tuple[int, int]]:
+    """For every move ``d`` of ``g`` by up to ``reach`` whole pixels along ``axis``
+    (1: x, 0: y) that keeps it in the image: how many squares are cut out alike
+    their neighbour in the next line (see :func:`_alike`) without their outermost
+    pixel, then with it (a blurred capture mixes the one pixel on each side of a
+    tile's edge)."""
+    out = {}
+    for d in range(-reach, reach + 1):
+        moved = g.shifted(d, 0) if axis == 1 else g.shifted(0, d)
+        if _fits_image(moved, image):
+            out[d] = (int(_alike(image, moved, axis, margin=1).sum()),
+                      int(_alike(image, moved, axis).sum()))
+    return out
 
 
 def template_size(g: BoardGeometry) -> tuple[int, int]:
