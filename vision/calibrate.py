@@ -204,16 +204,28 @@ class CellBank:
         n = max(1, self._distinct[look])
         return np.asarray(np.clip(np.round(self._sums[look] / n), 0, 255), dtype=np.uint8)
 
-    def variants(self, look: int, extra: int = 2) -> list[Image]:
-        """The mean image and up to ``extra`` seen images most unlike it (a scaled
-        game draws a look in a few slightly different ways; each is worth a template)."""
-        mean = self.mean_image(look)
-        out = [mean]
-        samples = sorted(self._samples[look], key=lambda img: -float(
-            np.abs(img.astype(np.int16) - mean).mean()))
-        for img in samples[:extra]:
-            if float(np.abs(img.astype(np.int16) - mean).mean()) > 2.0:
-                out.append(img)
+    def variants(self, look: int, extra: int = 2, cover: float = 0.5) -> list[Image]:
+        """The mean image and up to ``extra`` seen images, each the one furthest (see
+        :func:`look_distance`) from the images taken so far, while that is more than
+        ``cover``: a scaled game draws a look in a few slightly different ways (a
+        stretched capture at every sub-pixel phase), and a template of each keeps the
+        reader from leaving the ways furthest from the mean unknown.
+
+        >>> bank = CellBank()
+        >>> a = np.full((12, 12, 3), 90, np.uint8); a[3:9, 5] = 255
+        >>> for dx in (0, 1, -1):
+        ...     _ = bank.classify(np.roll(a, dx, axis=1))
+        >>> len(bank.variants(0))
+        3
+        """
+        out = [self.mean_image(look)]
+        samples = list(self._samples[look])
+        while samples and len(out) <= extra:
+            far = [min(look_distance(t, img) for t in out) for img in samples]
+            k = int(np.argmax(far))
+            if far[k] <= cover:
+                break
+            out.append(samples.pop(k))
         return out
 
     def frame_ids(self, image: Image, g: BoardGeometry) -> IdGrid:
