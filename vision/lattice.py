@@ -432,9 +432,10 @@ def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
     :func:`fitted_lattice`) put at one phase: moved by whole pixels along each axis
     where the most of their squares together are cut out alike their neighbours (see
     :func:`phase_scores`), then each by a pixel where its squares are then cut more
-    like those of the biggest board (see :func:`match_phase`). Boards at a
-    fractional pitch are left as they are (their squares are cut at varying
-    sub-pixel phases anyway).
+    like those of the biggest board (see :func:`match_phase`). Along an axis where
+    some board's pitch is fractional (its squares are cut at varying sub-pixel
+    phases anyway), only lines measured a pixel off are moved (see
+    :func:`settle_lines`).
 
     The lattice is fitted to the centres of the tiles' flat faces, which sit off the
     tiles' centres (a bevel wider on one side). In a stretched capture that is two
