@@ -248,6 +248,7 @@ class LiveCalibrator:
         self.results: list[str] = []
         self.marked_loss = False
         self.dismissed = False
+        self.ended_codes: np.ndarray | None = None  # the ended game's board, at a restart
         self._last_image: Image | None = None
         self.steps: list[Image] = []
         """Frames the board went through during the last :meth:`wait_change` (the
@@ -994,6 +995,7 @@ class LiveCalibrator:
         so is, once, the Escape key (which closes most dialogs)."""
         if ending.outcome == "won":
             self._let_message_go()
+        self.ended_codes = self.knowledge(self.ids(self.grab()))
         tried: list[PixelRect] = []
         escaped = False
         for _ in range(4):
@@ -1095,12 +1097,22 @@ class LiveCalibrator:
         ids = self.ids(image)
         codes = self.knowledge(ids)
         covered = float((codes == COVERED).mean())
-        # (numbers: the ended game's board, its mines in looks not named yet, kept when a
-        # restart key went nowhere)
-        shown = np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG, *range(1, 9))).any()
-        if covered >= 0.5 and not shown and not window_over(ids, self.L.known()).any():
+        shown = np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG)).any()
+        if covered >= 0.5 and not shown and not window_over(ids, self.L.known()).any() \
+                and self._recovered(codes):
             return ids, image  # (a dialog over a lost game's board is no fresh game)
         return None
+
+    def _recovered(self, codes: np.ndarray) -> bool:
+        """Whether a board showing numbers is a new game, not the ended one kept (a
+        restart key that went nowhere; its mines perhaps in looks not named yet): a new
+        game covers again some square the ended board showed open (xdemineur opens a
+        region of its own at the start). True with no numbers, or when the ended board
+        showed no open square (a dialog over it: nothing to tell by)."""
+        if self.ended_codes is None or not np.isin(codes, range(1, 9)).any():
+            return True
+        opened = np.isin(self.ended_codes, range(0, 9))
+        return not opened.any() or bool((opened & (codes == COVERED)).any())
 
     def _try_click(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
         """Click the middle of ``rect``; the fresh game if that started one (and then

@@ -123,4 +123,14 @@ def test_an_ended_board_is_no_new_game() -> None:
     codes = cal.knowledge(ids)
     assert (codes[board >= 0] == board[board >= 0]).all()
     assert not np.isin(codes, (MINE,)).any()  # the mines read as nothing named
+    cal.ended_codes = codes  # what new_game records of the ended board
     assert cal._fresh() is None
+    # a new game that opens a region of its own at the start (xdemineur) is one
+    game.new_game()
+    game.game.open((8, 8))
+    fresh = game.game.board.copy()
+    assert ((fresh >= 1) & (fresh <= 8)).any() and (fresh == COVERED).mean() >= 0.5
+    for (r, c), code in np.ndenumerate(fresh):
+        if code >= 0:
+            cal.L.name(int(cal.ids(game.grab())[r, c]), int(code), weight=2)
+    assert cal._fresh() is not None
