@@ -329,16 +329,9 @@ class Split:
     apart: npt.NDArray[np.float64]  # (near, rest): Euclidean distance of every pair
 
 
-def _apart(a: F32, b: F32) -> npt.NDArray[np.float64]:
-    """Euclidean distances (len(a), len(b)) between integer-valued vectors (exact squares in
-    float64).
-
-    >>> _apart(np.array([[0, 0]], np.float32), np.array([[3, 4], [0, 0]], np.float32))
-    array([[5., 0.]])
-    """
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    sq = (a64 * a64).sum(axis=1)[:, None] + (b64 * b64).sum(axis=1)[None, :] - 2.0 * a64 @ b64.T
-    return np.sqrt(np.maximum(sq, 0.0))
+def _apart(near: TemplateBank, rest: TemplateBank) -> npt.NDArray[np.float64]:
+    """Euclidean distance of every (near, rest) template pair (``_all_distances``)."""
+    return np.sqrt(np.maximum(_all_distances(near.vectors, rest), 0.0).astype(np.float64))
 
 
 NEAR_RATIO = 1.1
@@ -367,9 +360,11 @@ def _near_bank(bank: TemplateBank, pitch: float) -> Split | None:
         if not keep[own].any():
             keep |= own & (ratio <= ratio[own].min() * 1.001)
     near_idx, rest_idx = np.flatnonzero(keep), np.flatnonzero(~keep)
-    split = None if keep.all() else Split(
-        _subset(bank, near_idx), _subset(bank, rest_idx), near_idx, rest_idx,
-        _apart(bank.vectors[near_idx], bank.vectors[rest_idx]))
+    if keep.all():
+        split = None
+    else:
+        near, rest = _subset(bank, near_idx), _subset(bank, rest_idx)
+        split = Split(near, rest, near_idx, rest_idx, _apart(near, rest))
     if len(_NEAR) > 64:
         _NEAR.clear()
     _NEAR[key] = (bank, split)
@@ -385,8 +380,7 @@ def _split_sq(samples: F32, bank: TemplateBank, split: Split, group: int = 1) ->
     of one square (the shifted views of a second look, most far from every template, where
     the triangle bound is weak) and share that cap."""
     near_sq = _all_distances(samples, split.near)
-    n = len(samples)
-    sq = np.empty((n, len(bank.vectors)), np.float32)
+    sq = np.empty((len(samples), len(bank.vectors)), np.float32)
     sq[:, split.near_idx] = near_sq
     bound = _triangle(near_sq, split) if group == 1 else _bounds(samples, split.rest)
     best = np.minimum(near_sq.min(axis=1).reshape(-1, group).min(axis=1), _limit(samples.shape[1]))
@@ -404,14 +398,15 @@ def _triangle(near_sq: F32, split: Split) -> F32:
 
     >>> from vision.skin import load_skin
     >>> near = template_bank(load_skin("xdemineur"))
-    >>> split = Split(near, near, np.arange(15), np.arange(15), _apart(near.vectors, near.vectors))
+    >>> split = Split(near, near, np.arange(15), np.arange(15), _apart(near, near))
     >>> bound = _triangle(_all_distances(near.vectors[:2], near), split)
     >>> bool((bound <= _all_distances(near.vectors[:2], near)).all())
     True
     """
     nearest = np.argmin(near_sq, axis=1)
     d = np.sqrt(np.maximum(near_sq[np.arange(len(near_sq)), nearest], 0.0).astype(np.float64))
-    # a little low, for the rounding of the float32 distances and of the square roots
+    # a little low, for the float32 rounding of the distances (d and |t u|, 6e-8 of
+    # them) and of the square roots
     gap = np.maximum(split.apart[nearest] - (d * 1.000001 + 0.001)[:, None], 0.0)
     return (gap * gap * 0.99999).astype(np.float32)
 
