@@ -406,23 +406,27 @@ def launch_xdemineur(vd: VirtualDisplay, cols: int, rows: int, mines: int,
 
 
 def gnome_keyfile(cols: int, rows: int, mines: int, width: int, height: int,
-                  mode: int) -> str:
-    """The gnome-mines settings keyfile for one launch.
+                  mode: int, theme: str | None = None) -> str:
+    """The gnome-mines settings keyfile for one launch; ``theme`` names a folder of
+    /usr/share/gnome-mines/themes (None: the schema's default, 'bgcolors').
 
     >>> print(gnome_keyfile(9, 9, 10, 600, 420, 3).splitlines()[1])
     mode=3
+    >>> gnome_keyfile(9, 9, 10, 600, 420, 3, "classic").splitlines()[-1]
+    "theme='classic'"
     """
     return (
         "[org/gnome/Mines]\n"
         f"mode={mode}\nxsize={cols}\nysize={rows}\nnmines={mines}\n"
         f"window-width={width}\nwindow-height={height}\n"
         "window-is-maximized=false\nuse-animations=false\nuse-question-marks=true\n"
+        + (f"theme='{theme}'\n" if theme else "")
     )
 
 
 def launch_gnome_mines(vd: VirtualDisplay, cols: int, rows: int, mines: int,
                        width: int = 600, height: int = 400,
-                       timeout: float = 15.0) -> GameWindow:
+                       timeout: float = 15.0, theme: str | None = None) -> GameWindow:
     """Start gnome-mines with its own settings (and its own D-Bus session); presets by
     flag, any other size via the size screen (Custom, then Play Game) driven from the
     keyboard. Returns once covered tiles are on the screen. The pointer is left where
@@ -433,7 +437,8 @@ def launch_gnome_mines(vd: VirtualDisplay, cols: int, rows: int, mines: int,
     config = Path(tempfile.mkdtemp(prefix="mines-", dir=vd.tmpdir))
     keyfile = config / "glib-2.0" / "settings" / "keyfile"
     keyfile.parent.mkdir(parents=True)
-    keyfile.write_text(gnome_keyfile(cols, rows, mines, width, height, 0 if preset else 3))
+    keyfile.write_text(gnome_keyfile(cols, rows, mines, width, height, 0 if preset else 3,
+                                  theme))
     env = {**vd.env, "XDG_CONFIG_HOME": str(config), "DBUS_SESSION_BUS_ADDRESS": vd.new_bus()}
     before = set(visible_windows(vd, "Mines"))
     proc = vd.spawn([GNOME_MINES, *([preset] if preset else [])], env=env)
