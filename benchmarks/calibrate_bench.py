@@ -4,6 +4,8 @@
     python benchmarks/calibrate_bench.py --game xdemineur --dense 12x10/96 --play 10
     python benchmarks/calibrate_bench.py --game gnome-mines --windows 1000x900:16x16/40 \\
         --dense 704x560:10x10/70 --play 10
+    python benchmarks/calibrate_bench.py --game gnome-mines --theme classic \\
+        --windows 836x686:16x16/40 --dense 836x686:16x16/120 --no-fixtures --play 20
 
 With the shipped skins out of sight (SWEEPBOT_TEMPLATES points to an empty folder), runs
 ``sweepbot calibrate --name GAME`` once per window (each run after the first extends the
@@ -32,13 +34,15 @@ sys.path.insert(0, str(ROOT))
 from solver.game import BoardSize  # noqa: E402
 
 
-def launch(vd: Any, game: str, size: BoardSize, window: tuple[int, int] | None) -> Any:
+def launch(vd: Any, game: str, size: BoardSize, window: tuple[int, int] | None,
+           theme: str | None = None) -> Any:
     from bot import realgames
 
     if game == "xdemineur":
         return realgames.launch_xdemineur(vd, max(size.cols, 12), size.rows, size.mines)
     width, height = window or (36 * size.cols + 260, 36 * size.rows + 110)
-    return realgames.launch_gnome_mines(vd, size.cols, size.rows, size.mines, width, height)
+    return realgames.launch_gnome_mines(vd, size.cols, size.rows, size.mines, width, height,
+                                        theme=theme)
 
 
 def calibrate(vd: Any, out: Path, game: str, seed: int, games: int,
@@ -133,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--play", type=int, default=0, help="games to play with the new skin")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--keep", metavar="DIR", help="also copy the learned skin here")
+    p.add_argument("--theme", help="gnome-mines theme (default, classic, bgcolors; "
+                                   "unset: its default, bgcolors)")
+    p.add_argument("--no-fixtures", action="store_true",
+                   help="skip reading tests/fixtures/GAME (another theme's captures)")
     args = p.parse_args(argv)
 
     from bot.realgames import VirtualDisplay
@@ -151,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         out = Path(tmp) / "skin"
         with VirtualDisplay() as vd:
             for i, (window, board, extra) in enumerate(runs):
-                win = launch(vd, args.game, board, window)
+                win = launch(vd, args.game, board, window, args.theme)
                 time.sleep(0.5)
                 step = calibrate(vd, out, args.game, args.seed + i, args.games, extra)
                 print(json.dumps({"step": "calibrate", "window": window, "board": str(board),
@@ -161,9 +169,11 @@ def main(argv: list[str] | None = None) -> int:
                 win.close()
             if args.keep:
                 shutil.copytree(out, args.keep, dirs_exist_ok=True)
-            print(json.dumps({"step": "fixtures", **check_fixtures(out, args.game)}), flush=True)
+            if not args.no_fixtures:
+                print(json.dumps({"step": "fixtures", **check_fixtures(out, args.game)}),
+                      flush=True)
             if args.play:  # on the first run's board
-                win = launch(vd, args.game, runs[0][1], runs[0][0])
+                win = launch(vd, args.game, runs[0][1], runs[0][0], args.theme)
                 time.sleep(0.5)
                 print(json.dumps({"step": "play", **play(vd, out, args.game, runs[0][1],
                                                          args.play, args.seed)}), flush=True)
