@@ -436,11 +436,16 @@ class Player:
         return ring.shape != self._frame.shape or not np.array_equal(ring, self._frame)
 
     def _mine_count(self, image: Image, geometry: BoardGeometry) -> int:
-        """``--mines``, else the reader's count (the skin learned it for this size),
+        """``--mines``, else the game's counter plus the flags shown (a reader with
+        ``counted_mines``), else the reader's count (the skin learned it for this size),
         else the size's usual preset; ``mines_from`` says which."""
         self.mines_from = "--mines"
         if self.config.mines is not None:
             return self.config.mines
+        self.mines_from = "read from the game's counter"
+        counted = getattr(self.reader, "counted_mines", None)
+        if counted is not None and (total := counted(image, geometry, self.screen.grab)):
+            return int(total)
         self.mines_from = "learned by the skin"
         shown = self.reader.mine_count(image, geometry)
         if shown is not None and shown > 0:

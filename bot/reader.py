@@ -9,13 +9,15 @@ All points and geometries are in image pixels of the image passed in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.mouse import Button
 from bot.screen import Image
 from solver.cells import Board
+from vision.counter import mine_totals, read_counters, steady_total
 from vision.geometry import BoardGeometry, PixelPoint
 
 STATUSES = ("playing", "won", "lost", "unknown")
@@ -34,6 +36,10 @@ CHORD_BUTTONS: dict[str, Button] = {"xdemineur": "middle", "gnome-mines": "left"
 
 PRESET_MINES = {(9, 9): 10, (8, 8): 10, (16, 16): 40, (16, 30): 99}
 """Mine counts of the usual presets, by (rows, cols)."""
+
+CLOCK_TICK = 1.1
+"""Seconds between two looks at the LED counters when more than one could be the mine
+counter: a game's clock changes in that time while it runs."""
 
 
 class NotFound(RuntimeError):
@@ -188,10 +194,34 @@ class SkinReader:
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         """The count the skin learned for boards of this size (``mine_counts`` in its
-        skin.json, written by calibrate); no game's counter is read."""
+        skin.json, written by calibrate); the game's counter is :meth:`counted_mines`."""
         from vision.skin import skin_mines
 
         return skin_mines(self.skin(geometry), geometry.rows, geometry.cols)
+
+    def counted_mines(self, image: Image, geometry: BoardGeometry,
+                      look_again: Callable[[], Image] | None = None) -> int | None:
+        """The mines the game's LED counter implies (``vision.counter``: it shows the
+        mines minus the flags placed, so the flags the board shows are added), or None
+        when no counter reads cleanly on a consistently read board or it is unclear
+        which counter counts mines. When two counters allow a count, ``look_again``
+        (a new capture like ``image``) is taken CLOCK_TICK seconds later and a counter
+        that changed (a running clock) is dropped."""
+        first = self._counter_totals(image, geometry)
+        if len(first) > 1 and look_again is not None:
+            time.sleep(CLOCK_TICK)
+            return steady_total(first, self._counter_totals(look_again(), geometry))
+        return steady_total(first)
+
+    def _counter_totals(self, image: Image, geometry: BoardGeometry) -> dict[int, int]:
+        """``vision.counter.mine_totals`` of ``image``'s counters and board."""
+        from bot.consistency import contradiction
+
+        counters = read_counters(image, geometry)
+        if not counters:
+            return {}
+        board = self.read(image, geometry)
+        return {} if contradiction(board, None) else mine_totals(counters, board)
 
     def first_click_rule(self, geometry: BoardGeometry) -> str | None:
         skin = self.skin(geometry)
