@@ -148,9 +148,9 @@ def read_counters(image: npt.NDArray[np.uint8], board: BoardGeometry) -> tuple[L
 def mine_totals(counters: Sequence[LedCounter], board: Board) -> dict[int, int]:
     """Panel left edge -> the mine count it implies (its value plus the flags on the
     board: a counter shows the mines minus the flags placed, question marks not
-    counted), for the panels whose count the board allows: at least one mine, at least
-    the flags and shown mines, at most those plus the squares still covered. Nothing
-    when some square is unread.
+    counted), for the panels whose count the board allows: at least one mine and the
+    mines shown, at most those plus the squares covered or flagged (a flag may be wrong:
+    more flags than mines make a counter negative). Nothing when a square is unread.
 
     >>> from solver.cells import COVERED, FLAG
     >>> board = np.array([[FLAG, COVERED, COVERED, 1]], np.int8)
@@ -161,8 +161,8 @@ def mine_totals(counters: Sequence[LedCounter], board: Board) -> dict[int, int]:
     if (board == UNKNOWN).any():
         return {}
     placed = int(np.count_nonzero((board == FLAG) | (board == WRONG_FLAG)))
-    low = int(np.count_nonzero((board == FLAG) | (board == MINE) | (board == EXPLODED)))
-    high = low + int(np.count_nonzero((board == COVERED) | (board == QUESTION)))
+    low = int(np.count_nonzero((board == MINE) | (board == EXPLODED)))
+    high = low + int(np.count_nonzero((board == COVERED) | (board == QUESTION) | (board == FLAG)))
     totals = {}
     for counter in counters:
         value = counter.value
@@ -256,7 +256,8 @@ def _layout(group: Sequence[_Box], lit: Mask, seg: Mask) -> _Layout | None:
     """The digit cells of a panel: equal widths at one pitch, right edges aligned to the
     digits' right segments (every digit 0-9 lights b or c), plus leading cells to the
     left that hold segment pixels (a minus, a dimmed blank). None unless it is a row of
-    two or more digits shaped like seven-segment digits."""
+    two or more digits shaped like seven-segment digits, whole inside the band (no
+    segment pixels just past either end, none at the band's edges)."""
     top = min(b.top for b in group)
     height = max(b.bottom for b in group) - top + 1
     width = max(b.width for b in group)
@@ -271,10 +272,14 @@ def _layout(group: Sequence[_Box], lit: Mask, seg: Mask) -> _Layout | None:
         return None
     count = round((rights[-1] - rights[0]) / pitch) + 1
     layout = _Layout(rights[-1], top, height, width, pitch, count)
-    while layout.cell(0)[0] - pitch >= 0 and seg[top:top + height, _cols(layout, -1)].any():
+    rows = slice(top, top + height)
+    while layout.cell(0)[0] - pitch >= 0 and seg[rows, _cols(layout, -1)].any():
         layout = _Layout(rights[-1], top, height, width, pitch, layout.count + 1)
-    after = seg[top:top + height, layout.right + 1:layout.right + 1 + pitch]
-    return None if after.any() else layout  # a digit cut off on the right
+    left = layout.cell(0)[0]
+    cut = top == 0 or top + height >= seg.shape[0] or left <= 0 or layout.right >= seg.shape[1] - 1
+    beside = seg[rows, max(0, left - pitch):left].any() \
+        or seg[rows, layout.right + 1:layout.right + 1 + pitch].any()
+    return None if cut or beside else layout  # a panel cut off by the band's edge
 
 
 def _cols(layout: _Layout, k: int) -> slice:
@@ -338,7 +343,8 @@ def _draw(image: npt.NDArray[np.uint8], x: int, y: int, text: str, size: int = 2
     on["6"], on["7"], on["9"] = "acdefg", "abc", "abcdfg"
     for i, ch in enumerate(text):
         x0 = x + i * (w + gap)
-        for name, (c0, r0, c1, r1) in _STROKES.items():
+        strokes = sorted(_STROKES.items(), key=lambda item: item[0] in on[ch])  # unlit first
+        for name, (c0, r0, c1, r1) in strokes:
             colour = lit if name in on[ch] else unlit
             cv2.rectangle(image, (x0 + c0 * (w - t), y + r0 * (size - t) // 2),
                           (x0 + c1 * (w - t) + t - 1, y + r1 * (size - t) // 2 + t - 1),
