@@ -66,8 +66,9 @@ def dry_run(vd: Any, templates: Path, mines: int) -> tuple[Any, list[tuple[int, 
     board = parse_board("\n".join(rows[:next((i for i, r in enumerate(rows)
                                               if not re.fullmatch(r"[.0-9F?*XW]+", r)),
                                              len(rows))]))
-    moves = [(int(m[1] == "flag"), int(m[2]), int(m[3]), int(m[4]), int(m[5]),
-              round(1000 * float(m[6] or 1.0))) for m in map(MOVE.match, out) if m]
+    moves: list[tuple[int, ...]] = [
+        (int(m[1] == "flag"), int(m[2]), int(m[3]), int(m[4]), int(m[5]),
+         round(1000 * float(m[6] or 1.0))) for m in map(MOVE.match, out) if m]
     return board, moves
 
 
