@@ -31,7 +31,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--heatmap", type=Path, metavar="FILE.png",
                         help="with --dry-run: write the mine probabilities as a picture")
     parser.add_argument("--mines", type=int, metavar="N",
-                        help="mines in the game (default: the count the skin learned for "
+                        help="mines in the game (default: the game's LED mine counter "
+                             "plus the flags shown, else the count the skin learned for "
                              "this board size, else the size's usual count)")
     parser.add_argument("--rule", choices=("none", "safe", "opening", "winxp"),
                         help="the game's first-click rule (default: known per game)")
