@@ -174,17 +174,19 @@ def mine_totals(counters: Sequence[LedCounter], board: Board) -> dict[int, int]:
 def steady_total(first: Mapping[int, int], later: Mapping[int, int] | None = None) -> int | None:
     """The one mine count of :func:`mine_totals`' panels, keeping (when ``later``, the
     totals read a second or more later, is given) only panels that show the same count
-    both times: a running clock changes. None when no panel or several are left.
+    both times: a running clock changes. None when no panel is left or those left
+    disagree.
 
-    >>> steady_total({10: 40}), steady_total({10: 40, 90: 3})
-    (40, None)
+    >>> steady_total({10: 40}), steady_total({10: 40, 90: 3}), steady_total({10: 9, 90: 9})
+    (40, None, 9)
     >>> steady_total({10: 40, 90: 3}, later={11: 40, 90: 4})
     40
     """
     if later is not None:
         first = {x: t for x, t in first.items()
                  if any(abs(x - y) <= 2 and t == u for y, u in later.items())}
-    return next(iter(first.values())) if len(first) == 1 else None
+    totals = set(first.values())
+    return totals.pop() if len(totals) == 1 else None
 
 
 def _band(image: npt.NDArray[np.uint8],

@@ -159,3 +159,4 @@ def test_totals_add_the_flags_and_keep_only_possible_counts() -> None:
     assert steady_total({10: 10, 90: 2}) is None  # which is the clock?
     assert steady_total({10: 10, 90: 2}, {10: 10, 90: 3}) == 10  # the clock ran
     assert steady_total({10: 10, 90: 2}, {10: 10, 90: 2}) is None  # both still
+    assert steady_total({10: 10, 90: 10}) == 10  # a won WineMine: 000 and 000, 10 flags
