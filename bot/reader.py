@@ -204,11 +204,11 @@ class SkinReader:
         """The mines the game's LED counter implies (``vision.counter``: it shows the
         mines minus the flags placed, so the flags the board shows are added), or None
         when no counter reads cleanly on a consistently read board or it is unclear
-        which counter counts mines. When two counters allow a count, ``look_again``
+        which counter counts mines. When two counters allow different counts, ``look_again``
         (a new capture like ``image``) is taken CLOCK_TICK seconds later and a counter
         that changed (a running clock) is dropped."""
         first = self._counter_totals(image, geometry)
-        if len(first) > 1 and look_again is not None:
+        if len(set(first.values())) > 1 and look_again is not None:
             time.sleep(CLOCK_TICK)
             return steady_total(first, self._counter_totals(look_again(), geometry))
         return steady_total(first)
