@@ -1,6 +1,6 @@
 """Live check that ``sweepbot play`` without ``--mines`` takes the mine count from the
-game's LED counter (vision/counter.py): xdemineur or WineMine at any size on a private
-Xvfb display, the shipped skins, the window at (120, 90).
+game's LED counter (vision/counter.py): xdemineur, WineMine or sweepbot's own tk game
+at any size on a private Xvfb display, the shipped skins, the window at (120, 90).
 
     python benchmarks/counter_live.py --game xdemineur --size 20x12/50 --games 5
     python benchmarks/counter_live.py --game winmine --size 20x12/50 --games 5 --flags 3
@@ -34,7 +34,7 @@ from solver.game import BoardSize  # noqa: E402
 MOVE = re.compile(r"^(open|flag) row (\d+) col (\d+) at screen \((\d+), (\d+)\)"
                   r"(?:  risk ([\d.]+))?")
 FOUND = re.compile(r"board with (\d+) mines \(([^)]*)\)")
-PITCH = {"xdemineur": 21, "winmine": 16}
+PITCH = {"xdemineur": 21, "winmine": 16, "tkgame": 20}
 """Square pitch in screen pixels (no scaling on Xvfb)."""
 
 
@@ -44,6 +44,10 @@ def launch(vd: Any, game: str, size: BoardSize) -> Any:
         from bot.winegames import launch_winmine
 
         return launch_winmine(vd, size.cols, size.rows, size.mines)
+    if game == "tkgame":  # sweepbot's own tk window (the classic skin)
+        from bot.othergames import launch_tkgame
+
+        return launch_tkgame(vd, size, log=Path(vd.tmpdir) / "tkgame.jsonl", seed=7)
     from bot.realgames import launch_xdemineur
 
     return launch_xdemineur(vd, size.cols, size.rows, size.mines)
@@ -116,7 +120,7 @@ def counters_seen(vd: Any) -> list[list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--game", choices=("xdemineur", "winmine"), required=True)
+    p.add_argument("--game", choices=("xdemineur", "winmine", "tkgame"), required=True)
     p.add_argument("--size", default="20x12/50")
     p.add_argument("--games", type=int, default=5)
     p.add_argument("--flags", type=int, default=0, help="flags placed before play")
