@@ -160,3 +160,25 @@ def test_totals_add_the_flags_and_keep_only_possible_counts() -> None:
     assert steady_total({10: 10, 90: 2}, {10: 10, 90: 3}) == 10  # the clock ran
     assert steady_total({10: 10, 90: 2}, {10: 10, 90: 2}) is None  # both still
     assert steady_total({10: 10, 90: 10}) == 10  # a won WineMine: 000 and 000, 10 flags
+
+
+@pytest.mark.parametrize("scale", [1.25, 2.0])
+def test_stretched_captures_read_right_or_nothing(scale: float) -> None:
+    """HiDPI-like copies of every capture: nearest-neighbour copies read right; bilinear
+    ones read right or give no value (WineMine's 1 px digit gap blurs shut), never
+    another number."""
+    import cv2
+
+    for png in XDEMINEUR + WINMINE:
+        image, g, board, mines = case(png)
+        big = BoardGeometry("any", g.x0 * scale, g.y0 * scale, g.pitch_x * scale,
+                            g.pitch_y * scale, g.rows, g.cols)
+        side = 0 if png.parent.name == "xdemineur" else 1
+        for interpolation in (cv2.INTER_NEAREST, cv2.INTER_LINEAR):
+            stretched = load_image(cv2.resize(image, None, fx=scale, fy=scale,
+                                              interpolation=interpolation))
+            counters = read_counters(stretched, big)
+            value = counters[side].value if len(counters) == 2 else None
+            if interpolation == cv2.INTER_NEAREST or png.parent.name == "xdemineur":
+                assert value == mines_left(board, mines), (png, scale, counters)
+            assert value in (None, mines_left(board, mines)), (png, scale, counters)
