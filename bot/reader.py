@@ -203,21 +203,26 @@ class SkinReader:
                       look_again: Callable[[], Image] | None = None) -> int | None:
         """The mines the game's LED counter implies (``vision.counter``: it shows the
         mines minus the flags placed, so the flags the board shows are added), or None
-        when no counter reads cleanly on a consistently read board or it is unclear
-        which counter counts mines. When two counters allow different counts, ``look_again``
-        (a new capture like ``image``) is taken CLOCK_TICK seconds later and a counter
-        that changed (a running clock) is dropped."""
+        when a panel does not read cleanly (it may be the counter: the clock's value is
+        never taken for the mines), the board is not read consistently, or it is unclear
+        which panel counts mines. When two panels allow different counts, ``look_again``
+        (a new capture like ``image``) is taken CLOCK_TICK seconds later and a panel that
+        changed (a running clock) is dropped."""
         first = self._counter_totals(image, geometry)
-        if len(set(first.values())) > 1 and look_again is not None:
+        if first is not None and len(set(first.values())) > 1 and look_again is not None:
             time.sleep(CLOCK_TICK)
-            return steady_total(first, self._counter_totals(look_again(), geometry))
-        return steady_total(first)
+            later = self._counter_totals(look_again(), geometry)
+            return None if later is None else steady_total(first, later)
+        return None if first is None else steady_total(first)
 
-    def _counter_totals(self, image: Image, geometry: BoardGeometry) -> dict[int, int]:
-        """``vision.counter.mine_totals`` of ``image``'s counters and board."""
+    def _counter_totals(self, image: Image, geometry: BoardGeometry) -> dict[int, int] | None:
+        """``vision.counter.mine_totals`` of ``image``'s LED panels and board; None when
+        a panel has no clean value."""
         from bot.consistency import contradiction
 
         counters = read_counters(image, geometry)
+        if any(c.value is None for c in counters):
+            return None
         if not counters:
             return {}
         board = self.read(image, geometry)

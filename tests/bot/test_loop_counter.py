@@ -16,6 +16,7 @@ from bot.loop import PlayConfig, Player, PlayStopped
 from bot.mouse import RecordingMouse
 from bot.reader import SkinReader
 from bot.screen import FileScreen, Image, load_image
+from vision.counter import read_counters
 from vision.geometry import PixelRect
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -111,3 +112,24 @@ def test_winmine_after_the_first_click_keeps_the_still_counter() -> None:
     p = player(TickingScreen([first, first, later]), "winmine")
     p.find_board()
     assert (p.mines, p.mines_from) == (99, "read from the game's counter")
+
+
+def test_a_clock_is_not_taken_for_the_mines_when_the_counter_is_unreadable() -> None:
+    """20x12/30 mid-game with the mine counter's panel smudged (one digit half lit, so
+    it decodes to no value): the clock (0003, a count the board allows) is the only
+    clean panel left, yet it may be the clock, so no count is read and play asks for
+    --mines (20x12 has no preset)."""
+    image = load_image(XD / "custom20x12_playing.png")
+    reader = SkinReader.from_names(["xdemineur"])
+    p = player(FileScreen([image]), "xdemineur", mines=30)
+    p.find_board()
+    assert p.geometry is not None
+    counter = read_counters(image, p.geometry)[0]  # left of the face: 0027
+    assert counter.text == "0027"
+    r = counter.rect
+    digit = image[r.top:r.top + r.height, r.left + r.width - r.width // 4:r.left + r.width]
+    digit[::2] = (0, 0, 255)  # every other row of the last digit lit
+    assert read_counters(image, p.geometry)[0].value is None
+    assert reader.counted_mines(image, p.geometry, lambda: image) is None
+    with pytest.raises(PlayStopped, match="pass --mines"):
+        player(FileScreen([image]), "xdemineur").find_board()
