@@ -626,7 +626,8 @@ class LiveCalibrator:
                 self.click_cell(cell, "right")
         self.park()
         self.marked_loss = True
-        shown = self._wait_codes(ids, image, {cell: mark for cell, mark in plan})
+        shown = self._wait_codes(ids, image, {cell: mark for cell, mark in plan}) or \
+            self._name_marks(ids, dict(plan))
         if shown is None:
             return None  # the marks did not show as expected: play on unmarked
         self.log("lose on purpose with marks on the board")
@@ -645,6 +646,22 @@ class LiveCalibrator:
             if all(codes[cell] == code for cell, code in want.items()):
                 return ids, image
         return None
+
+    def _name_marks(self, before: IdGrid, want: dict[Cell, int]) -> tuple[IdGrid, Image] | None:
+        """The frame if every square of ``want`` (marked by right-clicks, the board
+        settled since) shows its mark or a look of no name that was not there before
+        (the mark drawn at a sub-pixel phase not seen yet: gnome-mines' classic theme
+        draws its detailed flag a little differently in some columns), each such look
+        then named after the mark; else None."""
+        image = self.grab()
+        ids = self.ids(image)
+        codes = self.knowledge(ids)
+        new = {cell: int(ids[cell]) for cell, mark in want.items() if codes[cell] != mark}
+        if any(codes[cell] != UNKNOWN or look == before[cell] for cell, look in new.items()):
+            return None
+        for cell, look in new.items():
+            self.L.name(look, want[cell], weight=2)
+        return ids, image
 
     def _final(self, image: Image, ids: IdGrid, pause: float = 0.25) -> tuple[Image, IdGrid]:
         """The frame once the board has stopped changing for twice ``pause`` seconds (a
@@ -676,13 +693,14 @@ class LiveCalibrator:
         covered = [(int(r), int(c)) for r, c in np.argwhere(board == COVERED)]
         if not covered:
             return ids, image
-        self.click_cell(covered[int(self.rng.integers(len(covered)))], "right")
+        cell = covered[int(self.rng.integers(len(covered)))]
+        self.click_cell(cell, "right")
         self.park()
         after = self.wait_change(image)
         if after is None:
             return ids, image  # the game is over (seen at the next click) or ignores marks
         self._note_volatile(image, after)
-        return self.ids(after), after
+        return self._name_marks(ids, {cell: FLAG}) or (self.ids(after), after)
 
     def _note_first_click(self, board: Board, new: IdGrid, cells: list[Cell],
                           started_open: bool) -> None:
@@ -719,6 +737,7 @@ class LiveCalibrator:
         game no longer answers clicks, so a change that looked like an opened region
         (on a dense board every shown mine touches the next) is read as a loss."""
         known = self.L.known()
+        after = self.L.unpaint(before, after)  # (an end that draws the board anew)
         self.play_frames.append(before)
         revealed = self._revealed_end(before, after, clicked)
         if revealed is not None:
@@ -798,7 +817,7 @@ class LiveCalibrator:
         squares, say a window fading in, read as shown mines)."""
         over = window_over(ids, known, before)
         seen = np.where(over, before, ids).astype(ids.dtype)
-        names = label_loss_transition(before, seen, known, clicked)
+        names = label_loss_transition(before, seen, known, clicked, self.L.repaints)
         hidden = 0
         if names is not None and over.any():
             near = over | (adjacent_count(over) > 0)  # (its edge may be drawn faintly first)

@@ -531,7 +531,13 @@ class Learner:
     votes: Votes = field(default_factory=Votes)
     odd: set[int] = field(default_factory=set)
     not_exploded: set[int] = field(default_factory=set)
+    alias: dict[int, int] = field(default_factory=dict)
+    """Looks a game's end drew anew -> the look their squares had before (see
+    :meth:`unpaint`); each has the latter's name."""
+    repaints: set[tuple[int, int]] = field(default_factory=set)
+    """(look before, look after) of the squares a game's end drew anew."""
     _shade_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
+    _ink_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
 
     def seed(self, cells: Mapping[int, Sequence[Image]], weight: int = 50) -> None:
         """Start from an existing skin's templates (each counts ``weight`` votes)."""
@@ -548,12 +554,70 @@ class Learner:
                 out[r, c] = self.bank.classify(fit_size(cut(image, g, (r, c)), self.size))
         return out
 
+    def unpaint(self, before: IdGrid, after: IdGrid, share: float = 0.9,
+                tol: float = 1.0) -> IdGrid:
+        """``after`` with the squares a game's end drew anew as they were in ``before``.
+
+        When at least ``share`` of the squares open in ``before`` (every look not named
+        covered, flag or question) show in ``after`` their glyph on another background
+        (:func:`vision.shade.ink_distance` within ``tol``; gnome-mines' default and
+        classic themes tint every open square and darken every covered one at a loss),
+        every such pair of looks (before, after) is noted in :attr:`repaints` and
+        restored (see :func:`restore`): the loss then shows changed only the squares it
+        reveals. Each look new to the board (named nothing) has from now on the name of
+        the look most of its squares had before (:attr:`alias`), so a lost board reads
+        whole; a look already named keeps its name (the tinted 0 looks like
+        gnome-mines' highlighted covered tile). The pairs noted at earlier ends are
+        restored in every frame (a square turns from one look of a pair into the other
+        only at an end).
+
+        >>> learner = Learner((12, 12))
+        >>> grey, dark = np.full((12, 12, 3), 180, np.uint8), np.full((12, 12, 3), 100, np.uint8)
+        >>> one, one_dark = grey.copy(), dark.copy()
+        >>> one[3:9, 5:7] = one_dark[3:9, 5:7] = 20
+        >>> covered, opened, covered_dark, opened_dark = (
+        ...     learner.bank.classify(img) for img in (grey, one, dark, one_dark))
+        >>> learner.name(covered, COVERED)
+        >>> before = np.array([[covered, opened]], np.int32)
+        >>> learner.unpaint(before, np.array([[covered_dark, opened_dark]], np.int32)).tolist()
+        [[0, 1]]
+        >>> learner.alias == {covered_dark: covered, opened_dark: opened}
+        True
+        >>> learner.known()[covered_dark] == COVERED
+        True
+        """
+        known = self.known()
+        shown = ~np.isin(before, [lk for lk, c in known.items() if c in UNREVEALED])
+        changed = before != after
+        if not shown.any() or (changed & shown).sum() < share * shown.sum():
+            # (open squares never change in play: the usual move ends here)
+            return restore(before, after, self.repaints) if self.repaints else after
+        pairs = Counter(zip(before[changed].tolist(), after[changed].tolist(), strict=True))
+        same = {pair: n for pair, n in pairs.items() if self._same_ink(*pair, tol)}
+        if (restore(before, after, same) == before)[shown].sum() < share * shown.sum():
+            return restore(before, after, self.repaints)
+        self.repaints.update(same)
+        for was, now in sorted(same, key=lambda p: -same[p]):
+            if now not in self.alias and now not in known:
+                self.alias[now] = was  # (the most squares' earlier look first)
+        return restore(before, after, same)
+
+    def _same_ink(self, a: int, b: int, tol: float) -> bool:
+        """Are looks ``a`` and ``b`` one glyph on two backgrounds?"""
+        from vision.shade import ink_distance
+
+        if (a, b) not in self._ink_memo:
+            looks = self.bank.looks
+            self._ink_memo[(a, b)] = ink_distance(looks[a], looks[b]) <= tol
+        return self._ink_memo[(a, b)]
+
     def known(self) -> dict[int, int]:
         """Each look's name, once it has at least two votes' worth of evidence (a
         look seen once, on one square, in a frame read without anchors stays unnamed:
         the reader then leaves it unknown rather than misread it). A look with no
         votes at all that differs from named looks of one state only by its
-        background's shade has their name (see :func:`vision.shade.spread_names`)."""
+        background's shade has their name (see :func:`vision.shade.spread_names`), and
+        a look a game's end drew anew the name of the look it was (:meth:`unpaint`)."""
         from vision.shade import spread_names
 
         names = {look: code for look, code in self.votes.settled().items()
@@ -565,7 +629,8 @@ class Learner:
             shaded = {lk: code for lk, code in shaded.items()
                       if any(shifted_mismatch(looks[lk], looks[other]) < 3
                              for other, named in names.items() if named == code)}
-        return {**shaded, **names}
+        out = {**shaded, **names}
+        return {**{lk: out[was] for lk, was in self.alias.items() if was in out}, **out}
 
     def name(self, look: int, code: int, weight: int = 10) -> None:
         self.votes.add(look, code, weight)
@@ -914,8 +979,22 @@ def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bo
         learner.name(look, QUESTION if look in in_play else WRONG_FLAG, weight=2)
 
 
+def restore(before: IdGrid, after: IdGrid, pairs: Collection[tuple[int, int]]) -> IdGrid:
+    """``after`` with every square whose (look in ``before``, look in ``after``) is one
+    of ``pairs`` back at its look in ``before``.
+
+    >>> restore(np.array([[1, 2, 2]]), np.array([[5, 6, 7]]), {(1, 5), (2, 7)}).tolist()
+    [[1, 6, 2]]
+    """
+    out = after.copy()
+    for was, now in pairs:
+        out[(before == was) & (after == now)] = was
+    return out
+
+
 def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int],
-                          clicked: Sequence[Cell]) -> dict[Cell, int] | None:
+                          clicked: Sequence[Cell],
+                          repainted: Collection[tuple[int, int]] = ()) -> dict[Cell, int] | None:
     """Exact names for the squares of a lost game, from the frame before the losing
     click(s) and the frame after, when the player knows its own marks (``known`` names
     the covered, flag and question looks). Returns square -> code (a number for every
@@ -926,8 +1005,10 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     that changed was a wrong flag, one that stayed was a mine; the clicked square
     that changed into no number is the exploded mine. A question mark that stayed may
     hide a mine (ace-minesweeper leaves every question mark as it is at a loss): the
-    squares next to it get no number.
+    squares next to it get no number. A square whose (look before, look after) is one
+    of ``repainted`` (drawn anew by the end, see :meth:`Learner.unpaint`) is unchanged.
     """
+    after = restore(before, after, repainted)
     prev = np.vectorize(lambda v: known.get(int(v), UNKNOWN), otypes=[np.int8])(before)
     changed = before != after
     clicked_set = set(clicked)
