@@ -560,7 +560,7 @@ class Learner:
 
         When at least ``share`` of the squares open in ``before`` (every look not named
         covered, flag or question) show in ``after`` their glyph on another background
-        (:func:`vision.shade.ink_distance` within ``tol``; gnome-mines' default and
+        (:func:`repaint_distance` within ``tol``; gnome-mines' default and
         classic themes tint every open square and darken every covered one at a loss),
         every such pair of looks (before, after) is noted in :attr:`repaints` and
         restored (see :func:`restore`): the loss then shows changed only the squares it
@@ -572,7 +572,7 @@ class Learner:
         only at an end).
 
         >>> learner = Learner((12, 12))
-        >>> grey, dark = np.full((12, 12, 3), 180, np.uint8), np.full((12, 12, 3), 100, np.uint8)
+        >>> grey, dark = np.full((12, 12, 3), 180, np.uint8), np.full((12, 12, 3), 130, np.uint8)
         >>> one, one_dark = grey.copy(), dark.copy()
         >>> one[3:9, 5:7] = one_dark[3:9, 5:7] = 20
         >>> covered, opened, covered_dark, opened_dark = (
@@ -604,11 +604,9 @@ class Learner:
 
     def _same_ink(self, a: int, b: int, tol: float) -> bool:
         """Are looks ``a`` and ``b`` one glyph on two backgrounds?"""
-        from vision.shade import ink_distance
-
         if (a, b) not in self._ink_memo:
             looks = self.bank.looks
-            self._ink_memo[(a, b)] = ink_distance(looks[a], looks[b]) <= tol
+            self._ink_memo[(a, b)] = repaint_distance(looks[a], looks[b]) <= tol
         return self._ink_memo[(a, b)]
 
     def known(self) -> dict[int, int]:
@@ -977,6 +975,29 @@ def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bo
                for v in np.unique(ids)}
     for look in learner.odd - set(known):
         learner.name(look, QUESTION if look in in_play else WRONG_FLAG, weight=2)
+
+
+def repaint_distance(a: Image, b: Image, most: int = 64) -> float:
+    """:func:`look_distance` with each image's background (see
+    :func:`vision.shade.background`) repainted to the other's colour, glyph pixels
+    kept (the larger of both ways): small for one glyph drawn on two backgrounds, even
+    a glyph as light as one of them (gnome-mines' classic theme draws its 8 white on
+    a light grey square); infinite when a channel of the backgrounds differs by more
+    than ``most``. Unlike :func:`vision.shade.shade_distance`, any colour shift counts.
+
+    >>> a = np.full((16, 16, 3), 222, np.uint8); a[4:12, 6:10] = 255   # a white glyph
+    >>> b = np.full((16, 16, 3), (207, 215, 211), np.uint8); b[4:12, 6:10] = 255
+    >>> repaint_distance(a, b) <= 1.0, repaint_distance(a, np.full_like(a, 222)) > 1.0
+    (True, True)
+    """
+    from vision.shade import background, reshade
+
+    if a.shape != b.shape:
+        return float("inf")
+    bg_a, bg_b = background(a), background(b)
+    if float(np.abs(bg_a - bg_b).max()) > most:
+        return float("inf")
+    return max(look_distance(a, reshade(b, bg_a)), look_distance(reshade(a, bg_b), b))
 
 
 def restore(before: IdGrid, after: IdGrid, pairs: Collection[tuple[int, int]]) -> IdGrid:
