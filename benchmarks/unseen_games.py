@@ -33,7 +33,8 @@ from solver.game import BoardSize  # noqa: E402
 GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper")
 
 
-def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path) -> Any:
+def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
+           theme: str | None = None) -> Any:
     from bot import othergames
 
     if game == "sgt-mines":
@@ -41,7 +42,10 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path) -> 
     if game == "xbomb":
         return othergames.launch_xbomb(vd, size.cols, size.rows, size.mines)
     if game == "kmines":
-        return othergames.launch_kmines(vd)
+        level = othergames.KMINES_LEVELS.get((size.cols, size.rows, size.mines))
+        if level is None:
+            raise ValueError("kmines plays only 9x9/10, 16x16/40 and 30x16/99")
+        return othergames.launch_kmines(vd, level=level, theme=theme or "default")
     if game == "ace-minesweeper":
         return othergames.launch_ace_minesweeper(vd, size.cols, size.rows, size.mines)
     if game == "winmine":  # wine's WineMine (bot/winegames.py)
@@ -101,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", choices=GAMES, required=True)
     p.add_argument("--size", default="intermediate")
     p.add_argument("--tile", type=int, help="sgt-mines tile size in pixels")
+    p.add_argument("--theme", help="kmines' theme (bot.othergames.KMINES_THEMES)")
     p.add_argument("--restart-key", help="passed to calibrate")
     p.add_argument("--mines", type=int, help="passed to calibrate and play")
     p.add_argument("--wm", action="store_true", help="run openbox on the display")
@@ -133,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
 
                 r, g, b = (int(v) for v in args.desktop.split(","))
                 set_desktop_colour(vd, (r, g, b))
-            win = launch(vd, args.game, size, args.tile, truth)
+            win = launch(vd, args.game, size, args.tile, truth, args.theme)
             x, y = (int(v) for v in args.at.split(","))
             win.move(x, y)
             time.sleep(0.5)

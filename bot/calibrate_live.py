@@ -257,6 +257,9 @@ class LiveCalibrator:
         """Frames of play, to name numbers by consistency (see :meth:`_hidden_loss`)."""
         self.hidden_losses = 0
         self._shade_pairs: dict[tuple[int, int], bool] = {}
+        self.opened = np.zeros((1, 1), bool)
+        """Squares this game opened around the squares clicked (or showed open at its
+        start): what a win leaves uncovered (see :meth:`_unexplained`)."""
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -521,6 +524,7 @@ class LiveCalibrator:
         last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]] | None = None
         self._new_game_counts()
         started_open = bool((self.knowledge(ids) != COVERED).any())
+        self.opened = self.knowledge(ids) != COVERED
         while True:
             if self.time_left() <= 0:
                 raise CalibrationError("calibration took too long: the game did not end "
@@ -545,15 +549,20 @@ class LiveCalibrator:
                 if last is not None and np.array_equal(ids, last[1]):
                     # the last move's end drawn late (kmines shows the mines a moment
                     # after the hit square): judge that move again
-                    if not is_flood(last[0], now_ids, last[4]):
+                    if not self._flood(last[0], now_ids, last[4]):
                         now, now_ids = self._final(now, now_ids)
                     if self.judge(last[0], now_ids, last[2], now, last[4]):
                         return now_ids, now
+                    self._note_opened(last[0], now_ids, last[4])
                 elif self._board_gone(ids, now_ids):  # a dialog came: a win
                     self._ended("won", image, now)
                     return now_ids, now
                 image, ids = now, now_ids
                 continue
+            if not cells and last is not None and self._unexplained(ids).sum() >= 2:
+                # squares nobody opened show something: an end not read (a loss under
+                # a dialog whose mines are looks not named yet), not a win
+                return self._end_unread(last, ids, image, moves == 1)
             if not cells:
                 return self.finish_win(ids, image)
             for cell in cells:
@@ -571,10 +580,19 @@ class LiveCalibrator:
             if after is None:
                 if last is not None and self.judge(*last, force=True):
                     return last[1], last[3]
+                if last is not None and (window_over(ids, self.L.known(), last[0]).any()
+                                         or self._unexplained(ids).sum() >= 2):
+                    # a dialog over the board takes the clicks, or the game has ended
+                    return self._end_unread(last, ids, image, moves == 1)
                 raise CalibrationError("the game stopped responding: a click on the board "
                                        "changed nothing")
             new = self.ids(after)
-            if not is_flood(ids, new, cells) or self._board_gone(ids, new) or \
+            if last is not None and self._took_no_click(ids, new, cells):
+                # the board changed, but not where it was clicked: a window over it (a
+                # dialog at a loss) takes the clicks; the game has ended
+                after, new = self._final(after, new)
+                return self._end_unread(last, new, after, moves == 1)
+            if not self._flood(ids, new, cells) or self._board_gone(ids, new) or \
                     not (self.knowledge(new) == COVERED).any():
                 # a loss, a slow redraw, or a flash over the whole board (sgt-mines)
                 after, new = self._final(after, new)
@@ -586,8 +604,49 @@ class LiveCalibrator:
                     self.first_clicks[-1] = "unprotected"
                 return new, after
             last = (ids, new, image, after, cells)
+            self._note_opened(ids, new, cells)
             self._note_volatile(image, after)
             ids, image = new, after
+
+    def _note_opened(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> None:
+        """Squares a move changed around the squares clicked (an opened region) are
+        opened by this game; squares changed far from them are not."""
+        if before.shape == self.opened.shape and self._flood(before, after, clicked):
+            self.opened |= before != after
+
+    def _flood(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
+        return flood_past_window(before, after, clicked, self.L.known())
+
+    def _unexplained(self, ids: IdGrid) -> np.ndarray:
+        """Squares neither covered nor marked, nor opened by this game, nor under a
+        window over the board: mines a loss shows, say. A won board has none."""
+        codes = self.knowledge(ids)
+        hidden = np.isin(codes, (COVERED, QUESTION, FLAG))
+        return np.asarray(~hidden & ~self.opened & ~window_over(ids, self.L.known()))
+
+    def _took_no_click(self, before: IdGrid, after: IdGrid, cells: list[Cell]) -> bool:
+        """Were squares read as covered left-clicked, and every one of them left as it
+        was while the board changed elsewhere (a game takes a click on a covered square
+        by opening it, or by showing the mine there)?"""
+        codes = self.knowledge(before)
+        tried = [c for c in cells if codes[c] == COVERED]
+        return bool(tried) and not np.array_equal(before, after) and \
+            all(before[c] == after[c] for c in tried)
+
+    def _end_unread(self, last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]],
+                    ids: IdGrid, image: Image, first: bool) -> tuple[IdGrid, Image]:
+        """The game has ended in a way no frame read (the board takes no click, or
+        squares nobody opened show something): judged once more from the frame before
+        its last move to now, as a game that no longer answers; else a loss whose looks
+        stay unnamed (a win leaves no square unexplained). ``first``: that move was the
+        game's first. Returns the frame."""
+        if not self.judge(last[0], ids, last[2], image, last[4], force=True):
+            self.log("the game ended unread (the board takes no click, or shows squares "
+                     "nobody opened): taken as lost")
+            self._ended("lost", last[2], image)
+        if first and self.results[-1] == "lost":
+            self.first_clicks[-1] = "unprotected"
+        return ids, image
 
     def _want_marked_loss(self) -> bool:
         """Still to lose a game with marks on the board (once a run; the mine count
@@ -749,7 +808,7 @@ class LiveCalibrator:
             self._ended("won", img_before, img_after)
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
-        if exploded or force or not is_flood(before, after, clicked) or \
+        if exploded or force or not self._flood(before, after, clicked) or \
                 self._board_gone(before, after):
             if self._hit_only(before, after, clicked, known, exploded or force):
                 return self._hidden_loss(before, after, img_before, img_after, clicked)
@@ -1008,15 +1067,24 @@ class LiveCalibrator:
     def new_game(self, ending: Ending) -> tuple[IdGrid, Image]:
         """Start the next game (learning how on the first try); the fresh frame.
 
-        Tries the way learned before, then the controls that changed when the game
-        ended, nearest the top of the board first; a click that changes the screen
-        without starting a game (closing a dialog) is followed by another round, and
-        so is, once, the Escape key (which closes most dialogs)."""
+        A window over the board (a dialog) is first closed by the Escape key. Then
+        tries the way learned before, else the user's restart key, then the controls
+        that changed when the game ended, nearest the top of the board first; a click
+        that changes the screen without starting a game (closing a dialog) is followed
+        by another round, and so is, once, the Escape key (which closes most
+        dialogs)."""
+        self._late_dialog(ending, self.grab())
+        escaped = self._close_dialog(ending)
         if ending.outcome == "won":
             self._let_message_go()
         self.ended_codes = self.knowledge(self.ids(self.grab()))
+        keys = self.opts.restart_keys
+        if not self.restart and keys:  # the key the user named, before any control
+            fresh = self._key_restart(keys)
+            if fresh is not None:
+                self.restart = {"kind": "key", "keys": [keys]}
+                return fresh
         tried: list[PixelRect] = []
-        escaped = False
         for _ in range(4):
             fresh = self._known_restart()
             if fresh is not None:
@@ -1042,6 +1110,24 @@ class LiveCalibrator:
                 self.mouse.key("Escape")  # close a dialog that no click closed
                 escaped = self.dismissed = True
         return self._restart_by_key()
+
+    def _close_dialog(self, ending: Ending) -> bool:
+        """Press Escape if a window is over the ended board (a dialog: a patch of
+        squares each of a look of its own, changed since the frame before the end; at
+        a win, also most squares unread, say a scores table) and wait until it has
+        gone; whether the key was pressed. Clicking its controls or the game's behind
+        it takes a second a try (kmines' modal dialogs at a win and at a loss)."""
+        image = self.grab()
+        ids = self.ids(image)
+        over = window_over(ids, self.L.known(), self.ids(ending.before)).any()
+        if not over and not (ending.outcome == "won" and
+                             (self.knowledge(ids) == UNKNOWN).mean() > 0.5):
+            return False
+        self.mouse.key("Escape")
+        self.dismissed = True
+        if self.wait_change(image, timeout=1.0) is not None:
+            time.sleep(0.1)  # (a key at once may go to the window closing)
+        return True
 
     def _let_message_go(self) -> None:
         """Wait (up to ``uncover_timeout`` s, no key pressed) until every square of the
@@ -1089,7 +1175,7 @@ class LiveCalibrator:
                     if fresh is not None:
                         return fresh
         elif self.restart.get("kind") == "key":
-            return self._try_keys(self.restart["keys"][0])
+            return self._key_restart(self.restart["keys"][0])
         return None
 
     def _restart_by_key(self) -> tuple[IdGrid, Image]:
@@ -1098,18 +1184,23 @@ class LiveCalibrator:
             keys = self.opts.ask("Which key starts a new game in this program "
                                  "(e.g. F2 or ctrl+n)? ").strip() or None
         if keys:
-            fresh = self._try_keys(keys)
-            if fresh is None:
-                # a dialog closed may have taken the keyboard focus with it (kmines'
-                # scores under openbox): a click on the ended game's board gives it back
-                self.click_cell((0, 0))
-                self.park()
-                fresh = self._try_keys(keys)
+            fresh = self._key_restart(keys)
             if fresh is not None:
                 self.restart = {"kind": "key", "keys": [keys]}
                 return fresh
         raise CalibrationError("cannot find how to start a new game: pass --restart-key "
                                "KEY, or start one by hand and calibrate again")
+
+    def _key_restart(self, keys: str) -> tuple[IdGrid, Image] | None:
+        """Press ``keys``; if no new game comes, click the ended game's board (a
+        dialog closed may have taken the keyboard focus with it: kmines' under
+        openbox) and press them again."""
+        fresh = self._try_keys(keys)
+        if fresh is None:
+            self.click_cell((0, 0))
+            self.park()
+            fresh = self._try_keys(keys)
+        return fresh
 
     def _fresh(self) -> tuple[IdGrid, Image] | None:
         image = self.grab()
@@ -1456,6 +1547,24 @@ def window_over(ids: IdGrid, known: dict[int, int], before: IdGrid | None = None
         if area >= min_squares and w >= 2 and h >= 2:
             out[y:y + h, x:x + w] = True
     return out
+
+
+def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
+                      known: dict[int, int]) -> bool:
+    """:func:`vision.calibrate.is_flood` with the squares under a window over the
+    board (:func:`window_over`) read as unchanged: a dialog that comes over the board
+    at a loss (kmines) joins the mines shown far away to the square clicked.
+
+    >>> before = np.zeros((4, 6), int)
+    >>> after = np.array([[0, 0, 0, 0, 9, 0],
+    ...                   [0, 1, 2, 3, 0, 0],
+    ...                   [0, 4, 5, 6, 0, 0],
+    ...                   [0, 0, 0, 0, 9, 0]])  # a window, and two mines shown
+    >>> is_flood(before, after, [(1, 1)]), flood_past_window(before, after, [(1, 1)], {0: -1})
+    (True, False)
+    """
+    over = window_over(after, known, before)
+    return is_flood(before, np.where(over, before, after), clicked)
 
 
 def loss_clarity(ids: IdGrid, names: dict[Cell, int] | None,

@@ -8,9 +8,11 @@ reader has no shipped skin for, used to try ``sweepbot calibrate`` as a new user
   click always opens an area. New game: the ``n`` key. No question marks.
 - ``xbomb`` (apt ``xbomb``, Xaw): ``-square`` grid at level 1/2/3 (8x8/10, 16x16/40,
   30x16/99). New game: its Restart button or the ``s`` key.
-- ``kmines`` (KDE, apt ``kmines``, Qt): its default Easy level (9x9/10) with private
-  settings; the Qt plugin path opencv-python puts in the environment is removed, or
-  kmines finds no platform plugin. New game: the New button, or F2 / ctrl+n.
+- ``kmines`` (KDE, apt ``kmines``, Qt): a level of :data:`KMINES_LEVELS` (Easy 9x9/10
+  by default) and a theme of ``/usr/share/kmines/themes`` (:data:`KMINES_THEMES`), with
+  private settings (``kminesrc``: ``[KgDifficulty] Level``, ``[KgTheme] Theme=
+  themes/NAME.desktop``); the Qt plugin path opencv-python puts in the environment is
+  removed, or kmines finds no platform plugin. New game: the New button, or F2 / ctrl+n.
 - ``ace-minesweeper`` (the Ace of Penguins, apt ``ace-of-penguins``, Xlib): four levels
   chosen by the keys 1-4 (:data:`ACE_LEVELS`). New game: the penguin or F2.
 - the built-in demo window (:mod:`bot.tkgame`), any size.
@@ -113,10 +115,34 @@ def launch_tkgame(vd: VirtualDisplay, size: BoardSize, log: Path | None = None,
     return GameWindow(vd, proc, wid, "tkgame")
 
 
-def launch_kmines(vd: VirtualDisplay, timeout: float = 20.0) -> GameWindow:
-    """Start kmines (Easy, 9x9/10) with its own settings and D-Bus session."""
+KMINES_LEVELS: dict[tuple[int, int, int], str] = {(9, 9, 10): "Easy", (16, 16, 40): "Medium",
+                                                  (30, 16, 99): "Hard"}
+"""kmines' levels (its ``[KgDifficulty] Level``), keyed by (cols, rows, mines)."""
+KMINES_THEMES = ("default", "classic", "green", "graveyard-mayhem")
+"""kmines' themes (``/usr/share/kmines/themes/NAME.desktop``)."""
+
+
+def kmines_settings(level: str = "Easy", theme: str = "default") -> str:
+    """kmines' ``kminesrc`` for a level and a theme.
+
+    >>> print(kmines_settings("Medium", "green"), end="")
+    [KgDifficulty]
+    Level=Medium
+    [KgTheme]
+    Theme=themes/green.desktop
+    """
+    return f"[KgDifficulty]\nLevel={level}\n[KgTheme]\nTheme=themes/{theme}.desktop\n"
+
+
+def launch_kmines(vd: VirtualDisplay, timeout: float = 20.0, level: str = "Easy",
+                  theme: str = "default") -> GameWindow:
+    """Start kmines (``level``: one of :data:`KMINES_LEVELS`' names; ``theme``: one of
+    :data:`KMINES_THEMES`) with its own settings and D-Bus session."""
     if missing := missing_programs(KMINES):
         raise LaunchError(f"missing programs: {', '.join(missing)} (apt: kmines)")
+    if theme not in KMINES_THEMES:
+        raise ValueError(f"kmines has no theme {theme!r} (one of {', '.join(KMINES_THEMES)})")
+    (Path(vd.env["XDG_CONFIG_HOME"]) / "kminesrc").write_text(kmines_settings(level, theme))
     env = {k: v for k, v in vd.env.items() if not k.startswith("QT_")}
     env.update(QT_QPA_PLATFORM="xcb", DBUS_SESSION_BUS_ADDRESS=vd.new_bus())
     proc = vd.spawn([KMINES], env=env)

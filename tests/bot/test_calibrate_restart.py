@@ -19,6 +19,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
@@ -134,3 +135,112 @@ def test_an_ended_board_is_no_new_game() -> None:
         if code >= 0:
             cal.L.name(int(cal.ids(game.grab())[r, c]), int(code), weight=2)
     assert cal._fresh() is not None
+
+
+@dataclass
+class DialogGame(SynthGame):
+    """kmines' modal dialogs: at a loss ("Reset the Game?") and at a win (the scores)
+    a window over the board but its outer squares and the row above the last, every
+    square under it a picture of its own, its default button pulsing. While one is up
+    the game takes no click and no key but Escape, which closes it; ``ctrl+n`` starts
+    a new game."""
+
+    dialog: tuple[int, int, int, int] | None = None  # rows, columns of the window
+    off_board: list[ScreenPoint] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+
+    def _note_end(self) -> None:
+        if self.dialog is None and self.game.status != "playing":
+            self.dialog = (1, self.size.rows - 2, 1, self.size.cols - 1)
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        self._note_end()
+        img = super().grab()
+        if self.dialog is not None and not getattr(self, "closed", False):
+            r0, r1, c0, c1 = self.dialog
+            left, top, _, _ = self.look.cell_box(r0, c0)
+            _, _, right, bottom = self.look.cell_box(r1 - 1, c1 - 1)
+            ys, xs = np.mgrid[top:bottom, left:right]
+            img[top:bottom, left:right, 0] = (40 + 2 * (xs - left)) % 256
+            img[top:bottom, left:right, 1] = (60 + 3 * (ys - top)) % 256
+            img[top:bottom, left:right, 2] = 200
+            pulse = int(time.monotonic() / 0.4) % 2
+            cv2.rectangle(img, (left + 8, bottom - 22), (left + 60, bottom - 6),
+                          (255, 255, 255) if pulse else (120, 120, 120), -1)
+            cv2.putText(img, "Reset?", (left + 6, top + 20), cv2.FONT_HERSHEY_SIMPLEX,
+                        0.6, (0, 0, 0), 1)
+        if region is not None:
+            img = img[region.top:region.top + region.height,
+                      region.left:region.left + region.width]
+        return np.ascontiguousarray(img)
+
+    @property
+    def up(self) -> bool:
+        self._note_end()
+        return self.dialog is not None and not getattr(self, "closed", False)
+
+    def new_game(self) -> None:
+        super().new_game()
+        self.dialog, self.closed = None, False
+
+    def key(self, keys: str) -> None:
+        self.keys.append(keys)
+        if keys == "Escape" and self.up:
+            self.closed = True
+        elif keys == "ctrl+n" and not self.up:
+            self.new_game()
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        cell = self.cell_at(p)
+        if cell is None:
+            self.off_board.append(p)
+        if self.up:
+            self.clicks.append((p, button))
+            return
+        super().click(p, button)
+
+
+def test_a_loss_under_a_dialog_ends_the_game() -> None:
+    """A dialog comes over the board at a loss and joins the mines shown around it to
+    the square hit: the change looked like an opened region, no loss was read, and the
+    board then took no click ("the game stopped responding", kmines 1 run in 6)."""
+    game = DialogGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=3)
+    opts = LiveOptions(games=3, max_games=10, want=(0, 1, 2), time_limit=45.0,
+                       redraw_timeout=0.5, restart_keys="ctrl+n", mines=10)
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert "lost" in learned.games and len(learned.games) >= 3
+    assert MINE in set(learned.cells)
+
+
+def test_a_dialog_over_the_ended_board_is_closed_at_once() -> None:
+    """Escape first, then the restart key: no control clicked while a modal dialog is
+    up (each such try waited a second: 4-8 s a restart on kmines)."""
+    game = DialogGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=3)
+    opts = LiveOptions(games=3, max_games=10, want=(0, 1, 2), time_limit=45.0,
+                       redraw_timeout=0.5, restart_keys="ctrl+n", mines=10)
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert {"won", "lost"} <= set(learned.games)
+    assert game.off_board == []
+    assert learned.restart["kind"] == "key" and learned.restart["dismiss_keys"] == ["Escape"]
+
+
+def test_a_loss_not_read_is_no_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loss whose frames read as nothing (kmines: the mines in looks not named yet,
+    under a dialog) leaves no more covered squares than mines: that was taken for a
+    won game whose last mines were to be flagged. Squares nobody opened show
+    something: the game ended unread, lost."""
+    game = SynthGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=5)
+    cal = LiveCalibrator(SynthScreen(game), SynthMouse(game),
+                         LiveOptions(mines=10, redraw_timeout=0.3, seed=1))
+    cal.learn_marks(cal.find_board())
+    game.game.open((4, 4))  # (lays the mines)
+    assert game.game.mines is not None
+    safe = np.argwhere(~game.game.mines & (game.game.board == COVERED))
+    for r, c in safe[1:]:  # every safe square open but one (a big opening)
+        game.game.open((int(r), int(c)))
+    assert game.game.status == "playing"
+    monkeypatch.setattr(cal, "judge", lambda *args, **kw: False)  # nothing read
+    image = game.grab()
+    cal.play_game(cal.ids(image), image)
+    assert game.game.status == "lost"  # (the click hit a mine)
+    assert cal.results == ["lost"]
