@@ -195,6 +195,11 @@ UNCOVER_GRACE = 0.5
 """Seconds a cover over the board may go by itself before Escape is pressed (when the
 game names no dismiss keys): a message fading out, a dialog drawn in steps."""
 
+UNCOVER_CHANGING = 3.0
+"""A cover over the board that keeps changing (a dialog, then a message that fades out)
+is waited for up to this many restart timeouts in all; one that stands still, up to one
+restart timeout (:func:`wait_uncovered`)."""
+
 UNCOVER_SETTLE = 0.5
 """Seconds the board must stand still, every square readable, before the next game
 starts: kmines' message reads as the squares under it while it fades out (a game
@@ -227,6 +232,7 @@ class Player:
         self.board_region = PixelRect(0, 0, 0, 0)
         self.board_geometry: BoardGeometry | None = None  # the board inside board_region
         self.mines = 0
+        self._mines_size: tuple[int, int] | None = None  # the size --mines was taken for
         self.needs_flags = False
         self.results: list[GameResult] = []
         self._cache: _ReadCache | None = None
@@ -374,9 +380,18 @@ class Player:
             geometry = self.reader.locate(image)
         except NotFound as exc:
             raise PlayStopped(f"no Minesweeper board on the screen ({exc})") from exc
+        self._take_board(geometry)
+
+    def _take_board(self, geometry: BoardGeometry) -> None:
+        """Play the board at ``geometry`` from now on: the capture region, the guard,
+        the mine count and the strategy; park the pointer off the board."""
         self._use_geometry(geometry)
         self.park()
-        self.mines = self._mine_count(self.screen.grab(), geometry)
+        image = self.screen.grab()
+        r = self.board_region
+        self._window_moved(np.ascontiguousarray(  # the ring around the board, as found
+            image[r.top:r.top + r.height, r.left:r.left + r.width]))
+        self.mines = self._mine_count(image, geometry)
         self.needs_flags = self.reader.needs_flags(geometry)
         self._new_strategy()
         self.observer.on_board(self)
@@ -440,7 +455,9 @@ class Player:
         ``counted_mines``), else the reader's count (the skin learned it for this size),
         else the size's usual preset; ``mines_from`` says which."""
         self.mines_from = "--mines"
-        if self.config.mines is not None:
+        size = (geometry.rows, geometry.cols)
+        if self.config.mines is not None and self._mines_size in (None, size):
+            self._mines_size = size  # (--mines is the count of the first board's size)
             return self.config.mines
         self.mines_from = "read from the game's counter"
         counted = getattr(self.reader, "counted_mines", None)
@@ -653,8 +670,10 @@ class Player:
             found: BoardGeometry | None = self._locate_now()
         except PlayStopped:
             found = None
-        if found is not None and self._whole_at(found):
+        if found is not None and self._same_size(found) and self._whole_at(found):
             self._adopt(found)
+            return False
+        if found is not None and self._resized(found, game):
             return False
         if game.complete:
             return True
@@ -662,7 +681,7 @@ class Player:
             return False
         if not covers(self.read(*self.capture_board()) == UNKNOWN):
             return False  # it reads in place but for single squares: observe reports them
-        self._relocate_checked()
+        self._relocate_checked(game)
         return False
 
     def _won_unseen(self) -> _Seen:
@@ -671,28 +690,65 @@ class Player:
         return _Seen(self.capture_board()[0], unread, "won")
 
     def _locate_now(self) -> BoardGeometry:
-        """The board of the size played, on a full screenshot (PlayStopped if none)."""
+        """The board on a full screenshot, whatever its size (PlayStopped if none)."""
         image = self.screen.grab()
         try:
-            geometry = self.reader.locate(image)
+            return self.reader.locate(image)
         except NotFound as exc:
             raise PlayStopped("the board disappeared (closed, moved off screen or covered); "
                               "stopping without clicking") from exc
-        assert self.geometry is not None
-        if (geometry.rows, geometry.cols) != (self.geometry.rows, self.geometry.cols):
-            raise PlayStopped(f"the board changed size to {geometry.cols}x{geometry.rows}")
-        return geometry
 
-    def _relocate_checked(self) -> None:
-        """Find the board again on the full screen (it may have moved). A board found
-        elsewhere with unreadable squares (part of it covered, so perhaps not where the
-        locator puts it) stops play; where it was, what does not read is left to
-        :meth:`observe` to report."""
+    def _same_size(self, geometry: BoardGeometry) -> bool:
+        assert self.geometry is not None
+        return (geometry.rows, geometry.cols) == (self.geometry.rows, self.geometry.cols)
+
+    def _relocate_checked(self, game: _Game | None = None) -> None:
+        """Find the board again on the full screen (it may have moved, or the player
+        chose another size: :meth:`_resized`). A board found elsewhere with unreadable
+        squares (part of it covered, so perhaps not where the locator puts it) stops
+        play; where it was, what does not read is left to :meth:`observe` to report. A
+        board of another size that is no new game is what covers part of the board
+        fooling the locator (a game's message or dialog, a LED strip beside it): kept
+        where it was while most of it reads there."""
+        assert self.geometry is not None
         found = self._locate_now()
+        if not self._same_size(found):
+            if self._resized(found, game):
+                return
+            if self._shown_share(self.geometry) >= 0.5:
+                return
+            raise PlayStopped(f"a {found.cols}x{found.rows} board was found, partly covered "
+                              "or unreadable, and the board played is gone; stopping "
+                              "without clicking")
         if found != self.geometry and not self._whole_at(found):
             raise PlayStopped("the board was found elsewhere, partly covered or unreadable; "
                               "stopping without clicking")
         self._adopt(found)
+
+    def _resized(self, found: BoardGeometry, game: _Game | None) -> bool:
+        """Take ``found``, a board of another size than the one played, when it shows a
+        new game (:func:`looks_fresh`) and the board played is gone from where it was
+        (most of it no longer reads there) or lies inside it (grown in place): the
+        player chose another size. A locator fooled by what covers part of the board
+        finds no new game (the ended game's marks, unreadable squares, or 0s beside
+        covered squares where a window's margin reads as a row of 0s). In the middle of
+        a game (moves made) this stops play."""
+        assert self.geometry is not None
+        if self._same_size(found):
+            return False
+        if not looks_fresh(self.reader.read(self.screen.grab(), found)) or not (
+                holds(found.bounds(), self.geometry.bounds())
+                or self._shown_share(self.geometry) < 0.5):
+            return False
+        if game is not None and game.moves:
+            raise PlayStopped(f"the board changed size to {found.cols}x{found.rows} during "
+                              "a game; stopping without clicking")
+        self._take_board(found)
+        return True
+
+    def _shown_share(self, geometry: BoardGeometry) -> float:
+        """The share of the squares at ``geometry`` that read, on the screen now."""
+        return float((self.reader.read(self.screen.grab(), geometry) != UNKNOWN).mean())
 
     def _adopt(self, geometry: BoardGeometry) -> None:
         if geometry != self.geometry:
@@ -892,7 +948,8 @@ class Player:
             return bool(pressed)
 
         return wait_uncovered(look, self.config.restart_timeout, press,
-                              0.0 if keys else UNCOVER_GRACE)
+                              0.0 if keys else UNCOVER_GRACE,
+                              changing=UNCOVER_CHANGING * self.config.restart_timeout)
 
     def _wait_fresh(self) -> bool:
         """Wait (up to the restart timeout) until the board shows a new game."""
@@ -988,7 +1045,7 @@ class Player:
 
 def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
                    press: Callable[[np.ndarray], bool] | None = None,
-                   press_after: float = 0.0) -> bool:
+                   press_after: float = 0.0, changing: float | None = None) -> bool:
     """Wait (up to ``timeout`` s) until every square of a board reads (``look()``: a
     capture of the board and its unreadable squares) and the board has stood still
     :data:`UNCOVER_SETTLE` s: a message the game drew over it goes by itself (kmines: it
@@ -997,6 +1054,11 @@ def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
     Unreadable squares that cover nothing (:func:`covers`: single looks the skin lacks)
     are waited for only :data:`UNCOVER_GRACE` s, once the board stands still. True when
     the board reads whole. Used by play between games and by calibrate at a new game.
+
+    With ``changing`` (s), ``timeout`` counts from the board's last change instead, up to
+    ``changing`` s in all: a cover that is still being drawn, replaced or faded is
+    waited for (kmines after a fast win: its scores dialog, closed by Escape, then its
+    message, which stands 3 s and then fades: over 6 s in all).
     """
     start = still = time.monotonic()
     pressed, last = press is None, None
@@ -1006,14 +1068,44 @@ def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
         if last is None or not same_pixels(image, last):
             last, still = image, now
         waited, cover = now - start, covers(unread)
-        if not unread.any() and (now - still >= UNCOVER_SETTLE or waited >= timeout):
+        expired = waited >= timeout if changing is None else (
+            now - still >= timeout or waited >= changing)
+        if not unread.any() and (now - still >= UNCOVER_SETTLE or expired):
             return True
-        if waited >= timeout or (
+        if expired or (
                 unread.any() and not cover and min(waited, now - still) >= UNCOVER_GRACE):
             return False  # (single unreadable squares on a still board: no cover)
         if cover and not pressed and waited >= press_after and press is not None:
             pressed = press(unread)
         time.sleep(0.05)
+
+
+def looks_fresh(board: Board) -> bool:
+    """Could ``board`` be a game just started: every square read, no mine or flag shown,
+    no 0 beside a covered square, at least half the squares covered?
+
+    >>> looks_fresh(np.full((2, 3), COVERED, np.int8))
+    True
+    >>> looks_fresh(np.array([[0, 0, 0], [-1, -1, -1]], np.int8))  # a margin read as 0s
+    False
+    >>> looks_fresh(np.array([[-1, -2, -1], [-1, -1, -1]], np.int8))  # a flag
+    False
+    """
+    if np.isin(board, (EXPLODED, MINE, FLAG, WRONG_FLAG)).any() or contradiction(board, None):
+        return False  # (contradiction: an unreadable square, a 0 beside a covered one)
+    return 2 * count(board, COVERED, QUESTION) >= board.size
+
+
+def holds(outer: PixelRect, inner: PixelRect, slack: int = 2) -> bool:
+    """Does ``outer`` contain ``inner`` (within ``slack`` pixels)?
+
+    >>> holds(PixelRect(0, 0, 100, 50), PixelRect(1, 0, 40, 50)), holds(
+    ...     PixelRect(0, 0, 100, 50), PixelRect(0, 10, 40, 50))
+    (True, False)
+    """
+    return (inner.left >= outer.left - slack and inner.top >= outer.top - slack
+            and inner.left + inner.width <= outer.left + outer.width + slack
+            and inner.top + inner.height <= outer.top + outer.height + slack)
 
 
 def code_counts(board: Board) -> list[int]:

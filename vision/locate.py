@@ -77,6 +77,15 @@ backed when at least this share of the board's own squares of its state have edg
 there: the board's lines do not go on into it (WineMine's opened squares have lines on
 their left and top, the board one more on its right and bottom, so the strips right of
 and below the board on a black desktop hold a line along them but none across)."""
+OVER_EDGE = 3.0
+"""A square past the lattice's edge named a state is no such square when its edges span
+this many times more than the board's own squares of that state usually do (and than
+STRUCTURE), across either axis: a window's edge or a board's frame along the strip
+(kmines draws its 0 translucent over the window's grey, so the grey above the board,
+with the board's dark frame at its foot, reads as a row of 0s; the board's own 0s span
+18-25 there, the frame 97)."""
+OVER_MIN = 4
+"""... judged only where the board shows at least this many squares of that state."""
 RESCUE_TRIES = 2
 """When no skin's lattice reaches ACCEPT_KNOWN, the best this many are grown and judged
 again with the glyph fallback (:mod:`vision.glyph`) reading the squares the template
@@ -523,14 +532,17 @@ class StateLook:
     blank: float
     edged: tuple[float, float]
     span: tuple[float, float]
+    usual: tuple[float, float] = (0.0, 0.0)  # the upper quartile of all their spans
 
 
 def _look(blank: npt.NDArray[np.bool_], spans: npt.NDArray[np.float64]) -> StateLook:
     edged = spans >= STRUCTURE
     med = [float(np.median(spans[edged[:, a], a])) if edged[:, a].any() else 0.0
            for a in (0, 1)]
+    usual = np.percentile(spans, 75, axis=0) if len(spans) else np.zeros(2)
     return StateLook(len(blank), float(blank.mean()),
-                     (float(edged[:, 0].mean()), float(edged[:, 1].mean())), (med[0], med[1]))
+                     (float(edged[:, 0].mean()), float(edged[:, 1].mean())), (med[0], med[1]),
+                     (float(usual[0]), float(usual[1])))
 
 
 ANY_STATE = -100
@@ -586,6 +598,30 @@ def unbacked_share(image: Image, g: BoardGeometry, skin: Skin, axis: int,
     return bad / len(codes)
 
 
+def overedged_share(image: Image, g: BoardGeometry, skin: Skin,
+                    board: Callable[[], dict[int, StateLook]]) -> float:
+    """The share of the strip g's named squares whose edges, across x or y, span far more
+    (OVER_EDGE) than the board's own squares of their state usually do (at least
+    OVER_MIN of them; their upper quartile, and at least STRUCTURE): a window's edge or a
+    board's frame along the strip. ``board()`` is called only when some named square
+    has strong edges."""
+    codes, _ = classify(cell_samples(image, g), bank_for(skin, g), GROW_STRICTNESS)
+    strong = []
+    for code, square in zip(codes.tolist(), _squares(image, g), strict=True):
+        spans = edge_spans(square)
+        if code != UNKNOWN and spans.max() >= OVER_EDGE * STRUCTURE:
+            strong.append((code, spans))
+    if not strong:
+        return 0.0
+    looks = board()
+    over = 0
+    for code, spans in strong:
+        look = looks.get(code)
+        if look is not None and look.count >= OVER_MIN:
+            over += bool((spans >= OVER_EDGE * np.maximum(look.usual, STRUCTURE)).any())
+    return over / len(codes)
+
+
 def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
     """The one-cell-wide strip just outside ``side`` of g (same lattice)."""
     px, py = g.pitch_x, g.pitch_y
@@ -598,8 +634,9 @@ def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
 
 def grow(image: Image, lat: Lattice, skin: Skin, share: Share = _known_share) -> BoardGeometry:
     """Extend the lattice's box side by side while the next strip reads as known cells
-    (``share`` of its squares, less those :func:`flat_share` counts and those the
-    lattice's own squares of their state do not back, :func:`unbacked_share`)."""
+    (``share`` of its squares, less those :func:`flat_share` counts, those the
+    lattice's own squares of their state do not back, :func:`unbacked_share`, and those
+    with far more edges than their state's templates, :func:`overedged_share`)."""
     r0, c0 = 0, 0
     rows, cols = int(lat.rows.max()) + 1, int(lat.cols.max()) + 1
     g = _geometry(lat, skin.name, r0, c0, rows, cols)
@@ -623,6 +660,8 @@ def grow(image: Image, lat: Lattice, skin: Skin, share: Share = _known_share) ->
                 continue
             axis = 1 if side in ("left", "right") else 0
             if known - unbacked_share(image, strip, skin, axis, board) < GROW_KNOWN:
+                continue
+            if known - overedged_share(image, strip, skin, board) < GROW_KNOWN:
                 continue
             if side == "left":
                 c0, cols = c0 - 1, cols + 1
