@@ -797,6 +797,7 @@ class LiveCalibrator:
         (on a dense board every shown mine touches the next) is read as a loss."""
         known = self.L.known()
         after = self.L.unpaint(before, after)  # (an end that draws the board anew)
+        self.L.name_flagged(before, after)  # (a win's flags drawn a way not named yet)
         self.play_frames.append(before)
         revealed = self._revealed_end(before, after, clicked)
         if revealed is not None:

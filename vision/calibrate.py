@@ -602,6 +602,40 @@ class Learner:
                 self.alias[now] = was  # (the most squares' earlier look first)
         return restore(before, after, same)
 
+    def name_flagged(self, before: IdGrid, after: IdGrid, near: float = 20.0) -> list[int]:
+        """Name the flags a game placed itself at a win (gnome-mines flags every mine
+        left): squares covered in ``before`` that show in ``after`` a look of no name,
+        while others turned into a named flag, hold the flag drawn another way (at a
+        sub-pixel phase not seen yet), when a flag is the named look nearest to it and
+        within ``near`` (gnome-mines classic's flag at two phases: 4.4; a piece of a
+        dialog over the board is no flag). Returns the looks named.
+
+        >>> learner = Learner((12, 12))
+        >>> covered = np.full((12, 12, 3), 180, np.uint8)
+        >>> flag = covered.copy(); flag[3:7, 4:9] = (0, 0, 230)
+        >>> other = covered.copy(); other[3:7, 4:9] = (0, 40, 180)   # another phase
+        >>> c, f, o = (learner.bank.classify(img) for img in (covered, flag, other))
+        >>> learner.name(c, COVERED); learner.name(f, FLAG)
+        >>> learner.name_flagged(np.array([[c, c, c]]), np.array([[f, o, c]])) == [o]
+        True
+        """
+        known = self.known()
+        turned = np.isin(before, [lk for lk, code in known.items() if code == COVERED])
+        turned &= before != after
+        flags = [lk for lk, code in known.items() if code == FLAG]
+        if not flags or not np.isin(after[turned], flags).any():
+            return []
+        looks = self.bank.looks
+        named = []
+        for look in sorted({int(lk) for lk in after[turned]} - set(known)):
+            dist = {lk: look_distance(looks[lk], looks[look]) for lk in known
+                    if looks[lk].shape == looks[look].shape}
+            nearest = min(dist, key=dist.__getitem__, default=None)
+            if nearest is not None and known[nearest] == FLAG and dist[nearest] <= near:
+                self.name(look, FLAG, weight=2)
+                named.append(look)
+        return named
+
     def _same_ink(self, a: int, b: int, tol: float) -> bool:
         """Are looks ``a`` and ``b`` one glyph on two backgrounds?"""
         if (a, b) not in self._ink_memo:

@@ -125,3 +125,40 @@ def test_a_flag_of_a_look_not_named_yet_is_named_by_its_right_click() -> None:
     game.game.board[0, :2] = FLAG
     assert (read_cells(game.grab(), geometry(size), result.cells)[0, :2] == FLAG).all()
     assert WRONG_FLAG in result.cells
+
+
+@dataclass
+class FlagsAtWin(SynthGame):
+    """A win flags every mine (as gnome-mines does); those flags in odd columns are
+    drawn a shade darker, a look the calibrator has not named."""
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        if self.status() == "won":
+            assert self.game.mines is not None
+            self.game.board[self.game.mines] = FLAG
+        img = super().grab()
+        if self.status() == "won":
+            for c in range(1, self.size.cols, 2):
+                left, top, _, _ = self.look.cell_box(0, c)
+                _, _, right, bottom = self.look.cell_box(self.size.rows - 1, c)
+                part = img[top:bottom, left:right]
+                part[(part == FLAG_RED).all(axis=2)] = (0, 40, 180)
+        return crop(img, region)
+
+
+def test_the_flags_a_game_places_at_a_win_are_named() -> None:
+    """Before, every win ended with 'the board did not read whole before the restart'
+    (6 s lost each) and play stopped at an unread flag of a won board."""
+    size = BoardSize(9, 9, 10)
+    log: list[str] = []
+    game = FlagsAtWin(size, LOOK, rule="safe", seed=3)
+    opts = LiveOptions(games=3, max_games=12, time_limit=60.0, log=log.append,
+                       uncover_timeout=1.0)
+    result = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert "won" in result.games
+    assert not any("did not read whole" in m for m in log), log
+    darker = np.full((size.rows, size.cols), COVERED, np.int8)
+    darker[0, 1] = FLAG
+    image = render(darker, LOOK)
+    image[(image == FLAG_RED).all(axis=2)] = (0, 40, 180)
+    assert read_cells(image, geometry(size), result.cells)[0, 1] == FLAG
