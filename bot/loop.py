@@ -126,6 +126,31 @@ def unseen_as_open(board: Board, known: Board | None, opening: set[Cell],
     return out
 
 
+def unread_left_hidden(board: Board, known: Board | None, opening: set[Cell]) -> Board:
+    """``board`` with the unreadable squares that were hidden before this batch and not
+    opened by it taken as flags, for judging a win only: a game that marks its mines
+    itself at a win may draw a flag the skin never saw. Taken as hidden, such squares
+    count as mines; with the mine count right, the hidden squares then number the mines
+    only if no square this batch opened is among them (squares opened by a flood stay
+    counted as hidden, and a square clicked stays unreadable), so the game is won.
+
+    >>> known = np.array([[1, -1], [-1, -1]], np.int8)
+    >>> unread_left_hidden(np.array([[1, -7], [2, -7]], np.int8), known, {(1, 0)}).tolist()
+    [[1, -2], [2, -2]]
+    >>> unread_left_hidden(np.array([[1, -7], [-7, -1]], np.int8), known, {(1, 0)}).tolist()
+    [[1, -2], [-7, -1]]
+    """
+    unread = board == UNKNOWN
+    if known is None or not unread.any() or known.shape != board.shape:
+        return board
+    take = unread & np.isin(known, (COVERED, FLAG, QUESTION))
+    for cell in opening:
+        take[cell] = False
+    out = board.copy()
+    out[take] = FLAG
+    return out
+
+
 @dataclass
 class _Game:
     """What the loop knows about the game in progress."""
@@ -547,7 +572,10 @@ class Player:
             if (board == UNKNOWN).any() and self._lacks_numbers(geometry):
                 # (a complete skin never guesses a look)
                 board = unseen_as_open(board, game.known, game.opening, attempt > 0)
-            status = self._status(boards[0] if boards else board)
+            judged = boards[0] if boards else board
+            if not self.needs_flags:
+                judged = unread_left_hidden(judged, game.known, game.opening)
+            status = self._status(judged)
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
