@@ -538,6 +538,7 @@ class Learner:
     """(look before, look after) of the squares a game's end drew anew."""
     _shade_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
     _ink_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
+    _spill_memo: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)
 
     def seed(self, cells: Mapping[int, Sequence[Image]], weight: int = 50) -> None:
         """Start from an existing skin's templates (each counts ``weight`` votes)."""
@@ -586,6 +587,7 @@ class Learner:
         >>> learner.known()[covered_dark] == COVERED
         True
         """
+        after = self.unspill(before, after)
         known = self.known()
         shown = ~np.isin(before, [lk for lk, c in known.items() if c in UNREVEALED])
         changed = before != after
@@ -601,6 +603,46 @@ class Learner:
             if now not in self.alias and now not in known:
                 self.alias[now] = was  # (the most squares' earlier look first)
         return restore(before, after, same)
+
+    def unspill(self, before: IdGrid, after: IdGrid) -> IdGrid:
+        """``after`` with the squares that changed only where a neighbour's new look
+        spills over their edge back at their look in ``before``: the pair of looks
+        (before, after) differs only in a band along one edge (:func:`spill_side`) and
+        the square across that edge changed too (kmines' graveyard-mayhem draws a shown
+        mine's zombie a few pixels into the square above: those covered squares were
+        named mine). Such pairs are noted in :attr:`repaints` (restored in later frames)
+        and the new look gets the earlier look's name (:attr:`alias`), unless it has
+        another name already.
+
+        >>> learner = Learner((12, 12))
+        >>> covered = np.full((12, 12, 3), 120, np.uint8)
+        >>> mine = covered.copy(); mine[2:12, 3:9] = 20
+        >>> spilt = covered.copy(); spilt[10:, 4:8] = 20     # the mine's head, above it
+        >>> c, m, s = (learner.bank.classify(img) for img in (covered, mine, spilt))
+        >>> learner.name(c, COVERED)
+        >>> learner.unspill(np.array([[c], [c]]), np.array([[s], [m]])).tolist()
+        [[0], [1]]
+        >>> learner.known()[s] == COVERED
+        True
+        """
+        changed = before != after
+        if not changed.any():
+            return after
+        known, looks = self.known(), self.bank.looks
+        found = set()
+        for was, now in set(zip(before[changed].tolist(), after[changed].tolist(), strict=True)):
+            if now in known and known[now] != known.get(was):
+                continue
+            if (was, now) not in self._spill_memo:
+                self._spill_memo[(was, now)] = spill_side(looks[was], looks[now])
+            side = self._spill_memo[(was, now)]
+            if side is not None and _spilt_on(before, after, was, now, side):
+                found.add((was, now))
+        for was, now in found:
+            self.repaints.add((was, now))
+            if now not in self.alias and now not in known:
+                self.alias[now] = was
+        return restore(before, after, found) if found else after
 
     def name_flagged(self, before: IdGrid, after: IdGrid, near: float = 20.0) -> list[int]:
         """Name the flags a game placed itself at a win (gnome-mines flags every mine
@@ -1032,6 +1074,62 @@ def repaint_distance(a: Image, b: Image, most: int = 64) -> float:
     if float(np.abs(bg_a - bg_b).max()) > most:
         return float("inf")
     return max(look_distance(a, reshade(b, bg_a)), look_distance(reshade(a, bg_b), b))
+
+
+SPILL_BAND = 0.3
+"""The share of a square's side a neighbour's look may spill over it (:func:`spill_side`)."""
+SPILL_ALONG = 0.6
+"""The most of a square's side along which a spill may reach it (:func:`spill_side`)."""
+
+
+def spill_side(a: Image, b: Image, tol: int = 32, rest: int = 12) -> tuple[int, int] | None:
+    """The side (row step, column step) of the square along which alone looks ``a`` and
+    ``b`` differ: by more than ``tol`` in some channel only in a patch within SPILL_BAND
+    of the square from that side, touching it and covering at most SPILL_ALONG of it,
+    and by at most ``rest`` everywhere else; None otherwise (a neighbour's whole edge
+    showing, another shade or another glyph is no spill).
+
+    >>> a = np.full((10, 10, 3), 100, np.uint8); b = a.copy(); b[8:, 3:6] = 0
+    >>> spill_side(a, b), spill_side(b[::-1], a[::-1])
+    ((1, 0), (-1, 0))
+    >>> c = b.copy(); c[4, 4] = 0
+    >>> d = a.copy(); d[8:, :] = 0           # a whole edge: a neighbour's tile edge
+    >>> spill_side(a, c) is None, spill_side(a, d) is None
+    (True, True)
+    """
+    if a.shape != b.shape:
+        return None
+    diff = np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=2)
+    big = diff > tol
+    if not big.any():
+        return None
+    rows, cols = np.nonzero(big.any(axis=1))[0], np.nonzero(big.any(axis=0))[0]
+    h, w = diff.shape
+    sides = {(1, 0): rows.min() >= h - SPILL_BAND * h and rows.max() >= h - 2,
+             (-1, 0): rows.max() < SPILL_BAND * h and rows.min() <= 1,
+             (0, 1): cols.min() >= w - SPILL_BAND * w and cols.max() >= w - 2,
+             (0, -1): cols.max() < SPILL_BAND * w and cols.min() <= 1}
+    for (dr, dc), ok in sides.items():
+        if not ok:
+            continue
+        along, length = (cols, w) if dr else (rows, h)
+        band = round(SPILL_BAND * (h if dr else w))
+        inner = diff[: h - band] if dr == 1 else diff[band:] if dr == -1 else \
+            diff[:, : w - band] if dc == 1 else diff[:, band:]
+        if along.max() - along.min() + 1 <= SPILL_ALONG * length and inner.max() <= rest:
+            return (dr, dc)
+    return None
+
+
+def _spilt_on(before: IdGrid, after: IdGrid, was: int, now: int, side: tuple[int, int]) -> bool:
+    """Did every square turned from ``was`` into ``now`` have a neighbour on ``side``
+    that changed too (the look that spills over)?"""
+    h, w = before.shape
+    for r, c in np.argwhere((before == was) & (after == now)).tolist():
+        rr, cc = r + side[0], c + side[1]
+        if not (0 <= rr < h and 0 <= cc < w) or before[rr, cc] == after[rr, cc]:
+            return False
+    return True
 
 
 def restore(before: IdGrid, after: IdGrid, pairs: Collection[tuple[int, int]]) -> IdGrid:
