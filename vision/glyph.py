@@ -455,6 +455,20 @@ def _gaps(cells: Looks, t: Looks) -> Gaps:
     return score, bg_gap, col_gap, shape, centre
 
 
+def _only_near(gaps: Gaps, near: npt.NDArray[np.bool_]) -> Gaps:
+    """``gaps`` with every square's score (and shape distance) to a template not ``near``
+    it (squares x templates: of another background) infinite, so that a square is read
+    the same whichever squares it is read with.
+
+    >>> one = np.ones((1, 2), np.float32)
+    >>> _only_near((one, one, one, one, one), np.array([[True, False]]))[3].tolist()
+    [[1.0, inf]]
+    """
+    score, bg_gap, col_gap, shape, centre = gaps
+    return (np.where(near, score, np.inf).astype(np.float32), bg_gap, col_gap,
+            np.where(near, shape, np.inf).astype(np.float32), centre)
+
+
 def _decide(gaps: Gaps, codes: Codes, states: Codes) -> Codes:
     """The state of every square from its gaps to templates of states ``codes``
     (a state with no template here counts as infinitely far)."""
@@ -483,6 +497,7 @@ class Compared:
     squares: tuple[F32, ...]  # per meet height: (squares, offsets, GLYPH * GLYPH)
     part: npt.NDArray[np.intp]  # (columns,) index into ``squares``
     pick: npt.NDArray[np.intp]  # (squares, columns) the offset each column met
+    bank_index: npt.NDArray[np.intp]  # (columns,) the template each column is of
 
     def square(self, row: int, column: int) -> F32:
         """The shape of square ``row`` as compared with ``column``."""
@@ -506,15 +521,21 @@ def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
     squares: list[F32] = []
     parts: list[npt.NDArray[np.intp]] = []
     picks: list[npt.NDArray[np.intp]] = []
+    owners: list[npt.NDArray[np.intp]] = []
     for m in np.unique(meet).tolist():
         looks, states = bank.shrunk(m, templates[meet == m])
-        own = m < level and bool((native[meet == m] == m).any())  # unshrunk templates
-        phases = _phases(HEIGHTS[m], SQUARE_PHASES) if own else [(0.0, 0.0)]
+        per = len(looks) // int((meet == m).sum())  # rows (offsets) per template
+        owners.append(np.repeat(templates[meet == m], per))
+        # unshrunk templates: the square brings the offsets (each column's own, so that a
+        # square's gaps never depend on which other templates its group compares)
+        own = np.repeat(native[meet == m] == m, per) & (m < level)
+        phases = _phases(HEIGHTS[m], SQUARE_PHASES) if own.any() else [(0.0, 0.0)]
         mine = _stack([_shrunk(c, HEIGHTS[m], p) if m < level else c.look
                        for c in cells for p in phases])
         score, *rest = _gaps(mine, looks)
         score = score.reshape(len(cells), len(phases), -1)
-        pick = np.argmin(score, axis=1)[:, None, :]
+        unmoved = phases.index((0.0, 0.0))
+        pick = np.where(own, np.argmin(score, axis=1), unmoved)[:, None, :]
         parts_ = [score] + [r.reshape(score.shape) for r in rest]
         for whole, part in zip(gaps, parts_, strict=True):
             whole.append(np.take_along_axis(part, pick, axis=1)[:, 0, :])
@@ -525,7 +546,7 @@ def _glyph_gaps(cells: Sequence[Source], level: int, bank: GlyphBank,
         picks.append(pick[:, 0, :])
     joined = [np.concatenate(g, axis=1) for g in gaps]
     compared = Compared(np.concatenate(shapes), tuple(squares), np.concatenate(parts),
-                        np.concatenate(picks, axis=1))
+                        np.concatenate(picks, axis=1), np.concatenate(owners))
     return ((joined[0], joined[1], joined[2], joined[3], joined[4]), np.concatenate(codes),
             compared)
 
@@ -657,16 +678,20 @@ def classify_cells(cells: Sequence[Image], bank: GlyphBank,
         if len(rows) == 0 or len(templates) == 0:
             continue
         if k < 0:
-            gaps, codes = _gaps(looks.take(rows), t.take(templates)), bank.codes[templates]
+            gaps = _only_near(_gaps(looks.take(rows), t.take(templates)),
+                              near[rows][:, templates])
+            codes = bank.codes[templates]
             out[rows] = _decide(gaps, codes, bank.states)
             continue
         gaps, codes, compared = _glyph_gaps([sources[i] for i in rows], int(k), bank,
                                             templates)
+        gaps = _only_near(gaps, near[rows][:, compared.bank_index])
         shrunk = _settle_pairs(gaps, codes, compared, _decide(gaps, codes, bank.states))
         if not AS_THEY_ARE:
             out[rows] = shrunk
             continue
-        as_is = _gaps(looks.take(rows), t.take(templates))
+        as_is = _only_near(_gaps(looks.take(rows), t.take(templates)),
+                           near[rows][:, templates])
         whole = _decide(as_is, bank.codes[templates], bank.states)
         out[rows] = _agreed(shrunk, whole,
                             _against(as_is[3], bank.codes[templates], shrunk))

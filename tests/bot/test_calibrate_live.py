@@ -429,18 +429,16 @@ def read_fixture(skin: Skin, case: Path) -> tuple[np.ndarray, np.ndarray, str, s
             parse_comments(text).get("status"))
 
 
-STILL_UNREAD: dict[str, tuple[str, bool]] = {
-    "gnome-mines/expert_1100x560_lost": (
-        "some runs leave one 23 px question mark unknown (never misread): CI of e781db3; "
-        "that run's skin reproduces it offline, tests/vision/test_live_skin_q1100.py", False),
-}
+STILL_UNREAD: dict[str, tuple[str, bool]] = {}
 """Fixtures a skin calibrated from scratch does not read yet: the reason, and whether
 it never reads (strict xfail: one that starts to read exactly fails the test until it
 is taken off the list) or only in some runs. Before 22 Nov none: gnome-mines' question marks at
 23-43 px (read by vision.glyph from a skin learned at 49 px) and its dense 10x10 boards
 at 43 px (located through the glyph fallback) read in every run since the glyph
 fallback shrinks templates at sub-pixel offsets up to 30 px and lets the part where a
-flag and a question mark differ decide between them."""
+flag and a question mark differ decide between them. Until 22 Nov (afternoon) some runs
+left one 23 px question mark of gnome-mines/expert_1100x560_lost unknown: vision.glyph
+read a square by the squares it was read with (tests/vision/test_live_skin_q1100.py)."""
 
 
 def fixture_cases(game: str) -> list[Any]:
