@@ -61,13 +61,17 @@ class FlagPhases(SynthGame):
     """Flags in odd columns are drawn a shade darker (another look)."""
 
     def grab(self, region: PixelRect | None = None) -> np.ndarray:
-        img = super().grab()
-        for c in range(1, self.size.cols, 2):
-            left, top, _, _ = self.look.cell_box(0, c)
-            _, _, right, bottom = self.look.cell_box(self.size.rows - 1, c)
-            part = img[top:bottom, left:right]
-            part[(part == FLAG_RED).all(axis=2)] = (0, 40, 180)
-        return crop(img, region)
+        return crop(darken_odd_flags(super().grab(), self.look, self.size), region)
+
+
+def darken_odd_flags(img: np.ndarray, look: Look, size: BoardSize) -> np.ndarray:
+    """``img`` with the flags in odd columns drawn a shade darker (in place)."""
+    for c in range(1, size.cols, 2):
+        left, top, _, _ = look.cell_box(0, c)
+        _, _, right, bottom = look.cell_box(size.rows - 1, c)
+        part = img[top:bottom, left:right]
+        part[(part == FLAG_RED).all(axis=2)] = (0, 40, 180)
+    return img
 
 
 def crop(img: np.ndarray, region: PixelRect | None) -> np.ndarray:
@@ -138,11 +142,7 @@ class FlagsAtWin(SynthGame):
             self.game.board[self.game.mines] = FLAG
         img = super().grab()
         if self.status() == "won":
-            for c in range(1, self.size.cols, 2):
-                left, top, _, _ = self.look.cell_box(0, c)
-                _, _, right, bottom = self.look.cell_box(self.size.rows - 1, c)
-                part = img[top:bottom, left:right]
-                part[(part == FLAG_RED).all(axis=2)] = (0, 40, 180)
+            darken_odd_flags(img, self.look, self.size)
         return crop(img, region)
 
 
