@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -420,14 +420,47 @@ def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[i
 
 
 def best_loss_readings(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
-                       not_exploded: Collection[int] = ()) -> list[LossHypothesis]:
+                       not_exploded: Collection[int] = (), others: Sequence[IdGrid] = (),
+                       ) -> list[LossHypothesis]:
     """Every reading of :func:`loss_hypotheses` with the best score ([] if none); of
     those, the ones whose covered look has the most squares (a look on a few squares
-    that fits as well is a mark: a lone wrong flag whose neighbours count no mine)."""
+    that fits as well is a mark: a lone wrong flag whose neighbours count no mine).
+    Each reading is first checked against ``others``, frames of the same skin and
+    cell size (:func:`_against_others`)."""
     hyps = loss_hypotheses(ids, known, clicked, not_exploded=not_exploded)
+    if others:
+        hyps = [r for h in hyps if (r := _against_others(h, ids, known, others)) is not None]
+        hyps.sort(key=lambda h: -h.score)
     best = [h for h in hyps if h.score == hyps[0].score] if hyps else []
     size = {h.covered: int((ids == h.covered).sum()) for h in best}
     return [h for h in best if size[h.covered] == max(size.values())]
+
+
+def _against_others(h: LossHypothesis, ids: IdGrid, known: Mapping[int, int],
+                    others: Sequence[IdGrid]) -> LossHypothesis | None:
+    """``h`` with the number names the ``others`` frames contradict taken back (those
+    looks left unexplained) and scored again; None when what is left explains nothing.
+
+    A dense loss (WineMine 9x9 with 30 mines) also fits with the covered and the mine
+    looks swapped, naming more numbers than the right reading; a frame of the same game
+    in play refutes every one of those numbers (each would touch more shown mines than
+    it says). The least seen names go first (:func:`impossible_numbers`): a question
+    mark that happens to count 3 is no 3, and the 1 beside it stays a 1."""
+    names = {**known, **_reading_names(h, ids, known)}
+    support: Counter[int] = Counter()
+    for frame in (ids, *others):
+        looks, sizes = np.unique(frame, return_counts=True)
+        support.update(dict(zip(looks.tolist(), sizes.tolist(), strict=True)))
+    bad = set(impossible_numbers(others, names, support)) & set(h.numbers)
+    if not bad:
+        return h
+    numbers = {lk: v for lk, v in h.numbers.items() if lk not in bad}
+    odd = (*h.odd, *sorted(bad))
+    if not numbers or max(numbers.values()) == 0:
+        return None
+    anchored = known.get(h.covered) == COVERED and known.get(h.exploded) == EXPLODED
+    score = _score(_Frame.of(ids), numbers, odd, known, anchored)
+    return None if score is None else replace(h, numbers=numbers, odd=odd, score=score)
 
 
 def label_loss_frame(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
@@ -539,6 +572,9 @@ class Learner:
     _shade_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
     _ink_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
     _spill_memo: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)
+    context: tuple[IdGrid, ...] = ()
+    """Other frames of the skin at this cell size (``calibrate --from``): a lost frame's
+    reading must not contradict them (:func:`best_loss_readings`)."""
 
     def seed(self, cells: Mapping[int, Sequence[Image]], weight: int = 50) -> None:
         """Start from an existing skin's templates (each counts ``weight`` votes)."""
@@ -714,7 +750,8 @@ class Learner:
         Looks the reading leaves unexplained (wrong flags, question marks) are noted
         in ``odd``."""
         known = self.known()
-        readings = best_loss_readings(ids, known, clicked, self.not_exploded)
+        others = [frame for frame in self.context if frame is not ids]
+        readings = best_loss_readings(ids, known, clicked, self.not_exploded, others)
         if not readings:
             return None
         names = agreed_names(readings, ids, known)
@@ -854,6 +891,7 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     frame again knowing what the first pass learned; the exploded mine's look is
     narrowed over all frames first (see :func:`never_exploded`)."""
     learner.not_exploded |= never_exploded(frames)
+    learner.context = tuple(frames)
     order = sorted(range(len(frames)), key=lambda k: -frames[k].size)
     for k in order:
         learner.add_loss(frames[k])
@@ -920,16 +958,27 @@ def impossible_numbers(frames: Sequence[IdGrid], names: Mapping[int, int],
 
 
 def _contradicted(frames: Sequence[IdGrid], names: Mapping[int, int]) -> set[int]:
-    hiding = (*UNREVEALED, MINE, EXPLODED, UNKNOWN)
-    out = set()
-    for ids in frames:
-        codes = np.vectorize(lambda v: names.get(int(v), UNKNOWN), otypes=[np.int8])(ids)
-        room = adjacent_count(np.isin(codes, hiding))
-        for look in np.unique(ids).tolist():
-            n = names.get(look, UNKNOWN)
-            if 0 <= n <= 8 and bool((room[ids == look] < n).any()):
-                out.add(look)
-    return out
+    return set().union(*(contradicted_numbers(ids, names) for ids in frames))
+
+
+def contradicted_numbers(ids: IdGrid, names: Mapping[int, int]) -> set[int]:
+    """Looks ``names`` calls a number that frame ``ids`` contradicts: on some square the
+    number n has fewer than n neighbours that may hide a mine (unrevealed, shown mines,
+    unnamed looks), or more than n shown mines (the mine and exploded looks).
+
+    >>> ids = np.array([[0, 1, 0], [0, 2, 0]])
+    >>> sorted(contradicted_numbers(ids, {0: MINE, 1: 3, 2: 4}))  # a 3 among 4 mines
+    [1]
+    """
+    table = np.full(int(ids.max(initial=0)) + 1, UNKNOWN, np.int8)
+    for look, code in names.items():
+        if 0 <= look < len(table):
+            table[look] = code
+    codes = table[ids]
+    room = adjacent_count(np.isin(codes, (*UNREVEALED, MINE, EXPLODED, UNKNOWN)))
+    shown = adjacent_count(np.isin(codes, (MINE, EXPLODED)))
+    bad = (codes >= 0) & ((room < codes) | (shown > codes))
+    return {int(look) for look in np.unique(ids[bad])}
 
 
 def repeated_looks(frames: Iterable[IdGrid]) -> set[int]:
