@@ -347,7 +347,8 @@ def fitted_lattice(image: Image) -> BoardGeometry:
     :class:`NoBoardError` as :func:`find_lattice` does."""
     if image.ndim != 3 or image.shape[0] < 3 * MIN_TILE or image.shape[1] < 3 * MIN_TILE:
         raise NoBoardError("no Minesweeper board found: the image is empty or too small")
-    found = candidate_lattices(image) or candidate_lattices(image, step=2)  # dithered tiles
+    found = (candidate_lattices(image) or candidate_lattices(image, step=2)  # dithered
+             or texture_lattices(image))  # textured squares with no line between
     if not found:
         raise NoBoardError(
             "no Minesweeper board found: no regular lattice of identical squares in the image"
@@ -752,3 +753,190 @@ def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,
         if share >= accept and (best is None or share > best[0]):
             best = (share, named)
     return None if best is None else best[1]
+
+
+# ------------------------------------------------------------------ textured tiles
+
+TEXTURE_PITCHES = range(8, 97)
+"""Whole-pixel pitches a board of textured squares is looked for at."""
+TEXTURE_TOL = 1  # grey levels: one texture drawn at a whole-pixel pitch repeats exactly
+TEXTURE_DEVIATION = 3.0  # a pitch square deviating less (mean, grey levels) is flat
+TEXTURE_FULL = 0.99  # share of a square's pixels equal to its neighbour's: alike
+TEXTURE_BUSY = 0.25  # share of a square's pixels unlike the next pixel: not flat
+
+
+def _grey(image: Image) -> npt.NDArray[np.int16]:
+    return cv2.cvtColor(np.ascontiguousarray(image), cv2.COLOR_BGR2GRAY).astype(np.int16)
+
+
+def _repeats(grey: npt.NDArray[np.int16], p: int) -> tuple[npt.NDArray[np.bool_],
+                                                            npt.NDArray[np.bool_]]:
+    """Which pixels equal (within TEXTURE_TOL) the pixel ``p`` to their right, and
+    the pixel ``p`` below them (arrays one pitch short of the image)."""
+    return (np.abs(grey[:, :-p] - grey[:, p:]) <= TEXTURE_TOL,
+            np.abs(grey[:-p] - grey[p:]) <= TEXTURE_TOL)
+
+
+def texture_pitches(grey: npt.NDArray[np.int16], top: int = 3) -> list[int]:
+    """Up to ``top`` whole-pixel pitches (of TEXTURE_PITCHES, the same across and
+    down) at which the most pixels that are not flat repeat to the right and below at
+    once, most first, with enough such pixels for MIN_CELLS squares; a multiple of a
+    pitch listed before is left out.
+
+    Squares of one texture with no line between them (kmines' green theme: a tuft
+    of grass) are a texture repeating at the board's pitch (a tiled wallpaper may
+    repeat more, at its own). A pixel equal to its right and lower neighbour is
+    flat: flat areas repeat at any pitch.
+    """
+    h, w = grey.shape
+    # every other pixel across and down is looked at (a quarter of the work)
+    near = (np.abs(grey[:-1:2, :-1:2] - grey[:-1:2, 1::2]) <= TEXTURE_TOL) \
+        & (np.abs(grey[:-1:2, :-1:2] - grey[1::2, :-1:2]) <= TEXTURE_TOL)
+    scores = {}
+    for p in TEXTURE_PITCHES:
+        if 3 * p > min(h, w):
+            break
+        at = grey[:h - p:2, :w - p:2]
+        n_y, n_x = at.shape
+        repeat = (np.abs(at - grey[:h - p:2, p::2][:, :n_x]) <= TEXTURE_TOL) \
+            & (np.abs(at - grey[p::2, :w - p:2][:n_y]) <= TEXTURE_TOL)
+        scores[p] = int((repeat & ~near[:n_y, :n_x]).sum())
+    out: list[int] = []
+    for p in sorted(scores, key=lambda p: -scores[p]):
+        if len(out) == top or scores[p] < MIN_CELLS * p * p / 16:
+            break
+        if all(p % q for q in out):
+            out.append(p)
+    return out
+
+
+def _square_sums(integral: npt.NDArray[np.float64], p: int, fy: int, n: int,
+                 ) -> npt.NDArray[np.float64]:
+    """Sums of the ``p`` x ``p`` squares whose tops are ``fy``, ``fy + p``, ...
+    (``integral``: :func:`cv2.integral` of an image), ``[row, j, fx]`` the square whose
+    left is ``fx + j * p``, for ``j`` < ``n``."""
+    h = integral.shape[0] - 1
+    ys = np.arange(fy, h - p + 1, p)
+    band = integral[ys + p] - integral[ys]
+    sums = band[:, p:] - band[:, :-p]
+    return np.asarray(sums[:, :n * p].reshape(len(ys), n, p), np.float64)
+
+
+def _texture_squares(busy: npt.NDArray[np.float64], right: npt.NDArray[np.float64],
+                     down: npt.NDArray[np.float64], p: int) -> npt.NDArray[np.bool_]:
+    """Which squares (sums as :func:`_square_sums` gives them: of the pixels unlike
+    their right or lower neighbour, of the pixels equal to the pixel ``p`` right, and
+    ``p`` down) are busy (TEXTURE_BUSY, not flat) and alike (TEXTURE_FULL) a square
+    beside them and one above or below."""
+    area = float(p * p)
+    to_right, to_below = right / area >= TEXTURE_FULL, down / area >= TEXTURE_FULL
+    beside = to_right.copy()
+    beside[:, 1:] |= to_right[:, :-1]
+    above_below = to_below.copy()
+    above_below[1:] |= to_below[:-1]
+    return np.asarray((busy / area >= TEXTURE_BUSY) & beside & above_below)
+
+
+def texture_squares(grey: npt.NDArray[np.int16], p: int,
+                    ) -> tuple[int, int, npt.NDArray[np.bool_]]:
+    """The grid of ``p`` squares (origin ``fx, fy``, each in 0..p-1) with the most
+    squares of a texture (:func:`_texture_squares`), and which of its whole squares
+    are (``[row, col]``, square (0, 0) at ``(fx, fy)``).
+
+    Any grid cuts a repeating texture into alike squares; a grid off the board's
+    lines cuts the squares along its edge with a strip of what lies beside it, which
+    are then alike no square beside them: the board's own grid has the most.
+    """
+    h, w = grey.shape
+    across, down = _repeats(grey, p)
+    masks = [np.zeros((h, w), np.uint8) for _ in range(3)]
+    masks[0][:-1, :-1] = (np.abs(grey[:-1, :-1] - grey[:-1, 1:]) > TEXTURE_TOL) \
+        | (np.abs(grey[:-1, :-1] - grey[1:, :-1]) > TEXTURE_TOL)
+    masks[1][:, :w - p] = across
+    masks[2][:h - p] = down
+    busy, right, below = (np.asarray(cv2.integral(m, sdepth=cv2.CV_64F), np.float64)
+                          for m in masks)
+    n = (w - p + 1) // p
+    best: tuple[int, int, int, npt.NDArray[np.bool_]] = (-1, 0, 0, np.zeros((0, 0), bool))
+    for fy in range(p):
+        tex = _texture_squares(_square_sums(busy, p, fy, n), _square_sums(right, p, fy, n),
+                               _square_sums(below, p, fy, n), p)
+        counts = tex.sum(axis=(0, 1))
+        fx = int(np.argmax(counts))
+        if counts[fx] > best[0]:
+            best = (int(counts[fx]), fx, fy, tex[:, :, fx])
+    return best[1], best[2], best[3]
+
+
+def no_shorter_period(tile: npt.NDArray[np.int16]) -> bool:
+    """Whether a texture square (one period) is not flat (TEXTURE_DEVIATION) and does
+    not also repeat at a shorter shift across or down: stripes (repeating down at
+    every shift) or text (a character a fraction of the pitch wide) are no squares.
+
+    >>> tuft = np.add.outer(np.arange(12) * 9, np.arange(12) * 5).astype(np.int16)
+    >>> no_shorter_period(tuft)
+    True
+    >>> no_shorter_period(np.tile(np.arange(12, dtype=np.int16) * 9, (12, 1)))  # stripes
+    False
+    """
+    t = tile.astype(np.float32)
+    spread = float(np.abs(t - t.mean()).mean())
+    p = tile.shape[0]
+    for d in (d for d in range(1, p) if p % d == 0):
+        for axis in (0, 1):
+            if float(np.abs(t - np.roll(t, d, axis)).mean()) < max(1.0, 0.2 * spread):
+                return False
+    return spread >= TEXTURE_DEVIATION
+
+
+def texture_goes_on(grey: npt.NDArray[np.int16], g: BoardGeometry) -> bool:
+    """Whether the texture goes on past ``g``: the one-pixel line just outside some
+    side of it lies off the image, or half its pixels or more equal the line one pitch
+    inside (a tiled wallpaper is a texture too; a board's ends at its frame)."""
+    b = g.bounds()
+    p = round(g.pitch_x)
+    left, top, right, bottom = b.left - 1, b.top - 1, b.left + b.width, b.top + b.height
+    h, w = grey.shape
+    if left < 0 or top < 0 or right >= w or bottom >= h:
+        return True
+    ys, xs = slice(b.top, bottom), slice(b.left, right)
+    pairs = ((grey[ys, left], grey[ys, left + p]), (grey[ys, right], grey[ys, right - p]),
+             (grey[top, xs], grey[top + p, xs]), (grey[bottom, xs], grey[bottom - p, xs]))
+    return any(float((np.abs(a - b) <= TEXTURE_TOL).mean()) >= 0.5 for a, b in pairs)
+
+
+def texture_lattices(image: Image) -> list[BoardGeometry]:
+    """The board of textured squares with no line between them, as
+    :func:`candidate_lattices` gives lattices (empty if there is none): at the first
+    of :func:`texture_pitches` that gives one, see :func:`texture_lattice`."""
+    grey = _grey(image)
+    for p in texture_pitches(grey):
+        g = texture_lattice(image, grey, p)
+        if g is not None:
+            return [g]
+    return []
+
+
+def texture_lattice(image: Image, grey: npt.NDArray[np.int16], p: int,
+                    ) -> BoardGeometry | None:
+    """The squares of a texture of pitch ``p`` on the grid where most are
+    (:func:`texture_squares`), their biggest block (:func:`main_block`) grown by
+    lines of squares like its own (:func:`extend_lattice`); None unless the texture
+    repeats at no shorter shift (:func:`no_shorter_period`) and ends on every side
+    inside the image (:func:`texture_goes_on`)."""
+    fx, fy, full = texture_squares(grey, p)
+    if full.sum() < MIN_CELLS:
+        return None
+    rr, cc = np.nonzero(full)
+    cells = frozenset(zip(rr.tolist(), cc.tolist(), strict=True))
+    r0, c0, r1, c1 = main_block(cells)
+    inside = sorted((r, c) for r, c in cells if r0 <= r <= r1 and c0 <= c <= c1)
+    if len(inside) < MIN_CELLS:
+        return None
+    r, c = inside[0]
+    if not no_shorter_period(grey[fy + r * p:fy + (r + 1) * p, fx + c * p:fx + (c + 1) * p]):
+        return None
+    g = BoardGeometry("", float(fx + c0 * p), float(fy + r0 * p), float(p), float(p),
+                      r1 - r0 + 1, c1 - c0 + 1)
+    g = extend_lattice(image, g)
+    return None if texture_goes_on(grey, g) else g
