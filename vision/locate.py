@@ -756,8 +756,31 @@ def off_size(skin: Skin, px: float, py: float) -> bool:
         np.abs(sizes / ((px + py) / 2) - 1.0).min() > OFF_SIZE)
 
 
+ASPECT_TOL = 0.1
+"""A lattice whose squares' width over height differs by more than this share from the
+skin's is of another shape (``off_aspect``)."""
+
+
+def off_aspect(skin: Skin, px: float, py: float) -> bool:
+    """Whether a lattice of pitch ``px`` x ``py`` has squares of another shape than
+    ``skin``'s (ASPECT_TOL): a window scaled for the screen keeps its squares' shape.
+    Blobs of a colour found all over a texture (kmines' green theme: the light green
+    between its tufts of grass) link into lattices of any shape, and the template
+    reader reads a tuft cut anywhere as covered: a 16x16 board of 19 px squares was
+    found as 15 columns of 19 x 9.5 px, which play could not read.
+
+    >>> from vision.skin import load_skin
+    >>> [off_aspect(load_skin("xdemineur"), 21.0, py) for py in (21.0, 22.5, 10.5)]
+    [False, False, True]
+    """
+    sx, sy = skin.cell_size
+    return bool(abs((px / py) / (sx / sy) - 1.0) > ASPECT_TOL)
+
+
 def _candidate(image: Image, lat: Lattice, skin: Skin,
                share: Share = _known_share) -> Candidate | None:
+    if off_aspect(skin, lat.px, lat.py):
+        return None
     # a board drawn at a size the skin has no templates of (a window stretched by a
     # HiDPI scale) grows by strips its glyphs read: a strip of numbers and flags is
     # otherwise unknown but for its flat tiles, and left off

@@ -7,11 +7,13 @@ at the board's pitch, exactly: :func:`vision.lattice.texture_lattices` finds it.
 
 Frames: real captures of kmines 22.12.3, theme green, crops with the board at (16, 16)
 (``tests/vision/kmines_green/``): a fresh 9x9/10, the same game two clicks in (board
-by eye in ``mid_9x9.board``), 30x16/99 one click in; ``skin/`` is the skin a live
+by eye in ``mid_9x9.board``), 30x16/99 two clicks in; ``skin/`` is the skin a live
 ``sweepbot calibrate`` learned on that theme (9x9/10); ``xterm_hashes.png`` is no board
-(a terminal printing lines of '#'). The lattice was checked by eye
-on each crop drawn over at 2x (each sign inside its square, the fence posts at the
-squares' centres).
+(a terminal printing lines of '#'). ``mid_16x16.png`` is a 16x16/40
+board one click in, ``skin16/`` the skin calibrate learned on 16x16 (its covered,
+0, 1 and 2 have variants with a dark line down their right edge, not explained). The
+lattice was checked by eye on each crop drawn over at 2x (each sign inside its square,
+the fence posts at the squares' centres).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from vision.lattice import (
     no_shorter_period,
     texture_lattices,
 )
+from vision.locate import BoardNotFound, locate_board
 from vision.read import read_board
 from vision.skin import load_skin
 
@@ -56,6 +59,24 @@ def test_learned_skin_finds_and_reads_a_game_in_progress() -> None:
     assert (g.rows, g.cols, g.col_left(0), g.row_top(0)) == (9, 9, 16.0, 16.0)
     expected = parse_board((HERE / "mid_9x9.board").read_text())
     assert (read_board(image, g, skin) == expected).all()
+
+
+def test_no_misshapen_board_is_located_in_grass() -> None:
+    """``locate_board`` links blobs of the light green between the tufts (the skin's
+    key colour) into lattices of any shape, and the template reader reads a tuft cut
+    anywhere as covered: on this screen it returned 16 rows x 15 columns of 19 x 9.5 px
+    at (363.5, 168.5), and play stopped at once ("unreadable square"). Now no board
+    of another shape than the skin's is taken; play's fallback finds the right one.
+    The screen: a 16x16 board one click in (its crop at its place on the screen, whose
+    desktop was black) and the skin calibrate learned on 16x16 (``skin16``)."""
+    screen = np.zeros((1080, 1920, 3), np.uint8)
+    screen[149:149 + 336, 336:336 + 336] = load_image(HERE / "mid_16x16.png")
+    skin = load_skin(HERE / "skin16")
+    with pytest.raises(BoardNotFound):
+        locate_board(screen, [skin])
+    g = locate_by_lattice(screen, [skin])
+    assert g is not None
+    assert (g.rows, g.cols, g.pitch_x, g.col_left(0), g.row_top(0)) == (16, 16, 19.0, 352.0, 165.0)
 
 
 def _grass_tile() -> np.ndarray:
