@@ -25,7 +25,7 @@ F..
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 import cv2
@@ -87,6 +87,9 @@ class TemplateBank:
     known: dict[bytes, tuple[int, float]] = field(default_factory=dict)
     """(code, 0.0) of every template's own samples, as bytes: a square sampled exactly as a
     template is that template's state at distance 0 (see ``_own_looks``)."""
+    flat_states: npt.NDArray[np.int8] = field(default_factory=lambda: np.zeros(0, np.int8))
+    """States whose every template is flat (``_flat_states``): a square read as one must
+    be flat too."""
 
 
 _BANKS: dict[tuple[int, bool, bool], tuple[Skin, TemplateBank]] = {}
@@ -263,6 +266,7 @@ def template_bank(skin: Skin, blurred: bool = True, phased: bool = False) -> Tem
                         np.ascontiguousarray(centred.T),
                         (centred.astype(np.float64) ** 2).sum(axis=1),
                         np.array(sizes, np.float32), _own_looks(vectors, code_arr))
+    bank = replace(bank, flat_states=_flat_states(vectors, bank.backgrounds, code_arr))
     _BANKS[(id(skin), blurred, phased)] = (skin, bank)
     return bank
 
@@ -646,9 +650,64 @@ def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
     return codes, best
 
 
+FLAT_TEMPLATE = 8.0
+"""A state is flat when every template of it is: no pixel of its sample (bar three)
+further than this from its background colour (a revealed 0, most covered tiles)."""
+
+FLAT_SQUARE = 48.0
+"""A square read as a flat state must be flat too: no more than three pixels of its
+sample further than this from its background (on the fixtures a flat state's squares
+reach 18; xbomb's thin violet 7 on a white 0 tile reaches 120, and is 19.5 RMS from the
+0: near enough to be read as a 0 when the skin has no 7)."""
+
+
+def _ink(vectors: F32, backgrounds: F32) -> F32:
+    """Each vector's fourth-largest pixel distance (largest channel gap) from its
+    background colour: how far its ink reaches, a few stray pixels aside.
+
+    >>> flat = np.full((1, 16 * 3), 200, np.float32)
+    >>> dot = flat.copy(); dot[0, :6] = 40                          # two dark pixels
+    >>> line = flat.copy(); line[0, :12] = 40                       # four
+    >>> _ink(np.vstack([flat, dot, line]), np.full((3, 3), 200, np.float32)).tolist()
+    [0.0, 0.0, 160.0]
+    """
+    px = vectors.reshape(len(vectors), -1, 3)
+    gap = np.abs(px - backgrounds[:, None, :]).max(axis=2)
+    return np.partition(gap, gap.shape[1] - 4, axis=1)[:, -4]
+
+
+def _flat_states(vectors: F32, backgrounds: F32,
+                 codes: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """The states every template of which is flat (FLAT_TEMPLATE)."""
+    ink = _ink(vectors, backgrounds)
+    states = np.unique(codes)
+    return np.array([s for s in states.tolist() if ink[codes == s].max() <= FLAT_TEMPLATE],
+                    np.int8)
+
+
+def _unflat(samples: F32, backgrounds: F32, codes: npt.NDArray[np.int8], bank: TemplateBank,
+            ) -> npt.NDArray[np.int8]:
+    """``codes`` with every square read as a flat state but not flat itself UNKNOWN
+    (a glyph the skin has no template of, near a blank tile by distance)."""
+    check = np.flatnonzero(np.isin(codes, bank.flat_states))
+    if len(check):
+        inked = _ink(samples[check], backgrounds[check]) > FLAT_SQUARE
+        codes[check[inked]] = UNKNOWN
+    return codes
+
+
 def _classify_floats(samples: F32, backgrounds: F32, bank: TemplateBank,
                      strictness: float = 1.0, pitch: float | None = None,
                      ) -> tuple[npt.NDArray[np.int8], F32]:
+    """``_nearest_states``, but a square read as a flat state that is not flat itself is
+    unknown (``_unflat``)."""
+    codes, best = _nearest_states(samples, backgrounds, bank, strictness, pitch)
+    return _unflat(samples, backgrounds, codes, bank), best
+
+
+def _nearest_states(samples: F32, backgrounds: F32, bank: TemplateBank,
+                    strictness: float = 1.0, pitch: float | None = None,
+                    ) -> tuple[npt.NDArray[np.int8], F32]:
     """Codes and distances of samples: ``_settle`` where the template with the lowest
     bound already decides, the full comparison (``_sq_distances``) for the rest; with
     ``pitch``, first against the templates cut near it (``_near_bank``)."""
@@ -752,7 +811,8 @@ def _reread(prepared: Prepared, geometry: BoardGeometry, bank: TemplateBank,
     else:
         sq = _sq_distances(v, bank, _limit(v.shape[1]), group=k)
     codes, _ = _decide(sq.reshape(n, k, -1).min(axis=1), backgrounds, v.shape[1], bank)
-    return codes
+    unshifted = raw[:, SHIFTS.index((0.0, 0.0))].astype(np.float32)
+    return _unflat(unshifted, backgrounds, codes, bank)
 
 
 def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:

@@ -30,6 +30,7 @@ from vision.read import (
     _decide,
     _distinct,
     _sq_distances,
+    _unflat,
     bank_for,
     cell_samples,
     classify,
@@ -58,7 +59,7 @@ def _full_codes(samples: np.ndarray, bank: TemplateBank, strictness: float) -> n
     floats = samples.astype(np.float32)
     sq = _sq_distances(floats, bank)  # no limit: every pair compared in full
     codes, _ = _decide(sq, _backgrounds(samples), floats.shape[1], bank, strictness)
-    return codes
+    return _unflat(floats, _backgrounds(samples), codes, bank)  # (after either path)
 
 
 @pytest.mark.parametrize("case", ["gnome-mines/expert_1100x560_lost",
