@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
+from test_calibrate_offline_marks import _read_back  # (pytest puts this folder on sys.path)
 
 from solver.cells import COVERED, MINE, UNKNOWN
-from solver.textboard import parse_board
-from vision.calibrate import contradicted_numbers, learn_from_images, read_cells
+from vision.calibrate import contradicted_numbers
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -27,17 +26,12 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 def _misread(paths: list[Path]) -> tuple[set[int], list[tuple[str, int, int]]]:
     """What a skin learned from ``paths`` alone names, and per path (name, squares
     read wrong, squares read)."""
-    images = [np.asarray(cv2.imread(str(p)), np.uint8) for p in paths]
-    learned = learn_from_images(images)
+    states, reads = _read_back(paths)
     out = []
-    for path, image, g in zip(paths, images, learned.boards, strict=True):
-        assert g is not None, path.name
-        expected = parse_board(path.with_suffix(".board").read_text())
-        read = read_cells(image, g, learned.cells)
+    for name, expected, read in reads:
         known = read != UNKNOWN
-        out.append((path.name, int((read[known] != expected[known]).sum()),
-                    int(known.sum())))
-    return set(learned.cells), out
+        out.append((name, int((read[known] != expected[known]).sum()), int(known.sum())))
+    return states, out
 
 
 @pytest.mark.parametrize("game, stem", [("winmine", "dense"),
