@@ -90,6 +90,9 @@ class TemplateBank:
     flat_states: npt.NDArray[np.int8] = field(default_factory=lambda: np.zeros(0, np.int8))
     """States whose every template is flat (``_flat_states``): a square read as one must
     be flat too."""
+    number_reach: F32 | None = None
+    """A square read as a number must lie this close to its nearest template (per
+    template, see ``_number_reach``; None: no limit)."""
 
 
 _BANKS: dict[tuple[int, bool, bool], tuple[Skin, TemplateBank]] = {}
@@ -265,10 +268,59 @@ def template_bank(skin: Skin, blurred: bool = True, phased: bool = False) -> Tem
                         blocks, (blocks * blocks).sum(axis=1), np.ascontiguousarray(blocks.T),
                         np.ascontiguousarray(centred.T),
                         (centred.astype(np.float64) ** 2).sum(axis=1),
-                        np.array(sizes, np.float32), _own_looks(vectors, code_arr))
+                        np.array(sizes, np.float32), _own_looks(vectors, code_arr),
+                        number_reach=_number_reach(vectors, code_arr))
     bank = replace(bank, flat_states=_flat_states(vectors, bank.backgrounds, code_arr))
     _BANKS[(id(skin), blurred, phased)] = (skin, bank)
     return bank
+
+
+def _number_reach(vectors: F32, codes: npt.NDArray[np.int8]) -> F32:
+    """For each template of a number, half its distance (root mean squared) to the
+    nearest template of another number, when the skin lacks some number (else, and for
+    the other states, infinite): a number the skin lacks may be drawn as near a known
+    one as the known ones are to each other, so a square further than this from the
+    template it is nearest may be such a number and is not read (kmines'
+    graveyard-mayhem draws a small digit on a large tile: an unseen 5 lay 7.6 from a 3,
+    10.2 from a 2, and read as the 3).
+
+    >>> v = np.array([[0], [10], [10.5], [99]], np.float32)   # a 2, two 3s, a covered
+    >>> _number_reach(v, np.array([2, 3, 3, -1], np.int8)).tolist()
+    [5.0, 5.0, 5.25, inf]
+    >>> float(_number_reach(np.arange(9, dtype=np.float32)[:, None],
+    ...                     np.arange(9, dtype=np.int8))[0])
+    inf
+    """
+    out = np.full(len(codes), np.inf, np.float32)
+    numbers = np.flatnonzero((codes >= 0) & (codes <= 8))
+    if len(set(codes[numbers].tolist())) in (0, 1, 9):
+        return out
+    v = vectors[numbers].astype(np.float64)
+    c = codes[numbers]
+    sq = (v * v).sum(axis=1)
+    d = sq[:, None] + sq[None, :] - 2.0 * (v @ v.T)
+    d[c[:, None] == c[None, :]] = np.inf
+    out[numbers] = np.sqrt(np.maximum(d.min(axis=1), 0.0) / vectors.shape[1]) / 2.0
+    return out
+
+
+REACH_PITCH = 1.0
+"""``number_reach`` holds for templates cut within this many pixels of the board's pitch
+(a square of another size is further from every template of a one-size skin)."""
+
+
+def _reach_at(bank: TemplateBank, pitch: float | None) -> F32 | None:
+    """``bank.number_reach`` of the templates cut at about ``pitch`` (infinite for the
+    others); None when no limit applies."""
+    if bank.number_reach is None or pitch is None:
+        return None
+    reach = np.where(np.abs(bank.sizes - pitch) <= REACH_PITCH, bank.number_reach, np.inf)
+    return reach.astype(np.float32) if np.isfinite(reach).any() else None
+
+
+def _pitch(g: BoardGeometry) -> float:
+    """The board's mean pitch (pixels)."""
+    return (g.pitch_x + g.pitch_y) / 2
 
 
 def _own_looks(vectors: F32, codes: npt.NDArray[np.int8]) -> dict[bytes, tuple[int, float]]:
@@ -555,7 +607,7 @@ def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
     return _classify_floats(floats, _backgrounds(floats), bank, strictness, pitch)
 
 
-_SEEN: dict[tuple[int, float], dict[bytes, tuple[int, float]]] = {}
+_SEEN: dict[tuple[int, float, float | None], dict[bytes, tuple[int, float]]] = {}
 _SEEN_MAX = 20000
 
 
@@ -610,9 +662,10 @@ def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
                      ) -> tuple[npt.NDArray[np.int8], F32]:
     """classify() of uint8 samples, each distinct one once, remembering every answer:
     between two reads of a game most squares look exactly as before."""
-    seen = _SEEN.get((id(bank), strictness))
+    key = (id(bank), strictness, pitch)  # (the pitch: see _reach_at)
+    seen = _SEEN.get(key)
     if seen is None:  # a template's own look needs no comparison
-        seen = _SEEN[(id(bank), strictness)] = dict(bank.known)
+        seen = _SEEN[key] = dict(bank.known)
     first, inverse = _distinct(samples)
     keys = [samples[i].tobytes() for i in first.tolist()]
     new = [j for j, k in enumerate(keys) if k not in seen]
@@ -632,8 +685,10 @@ def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
 
 
 def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
-            strictness: float = 1.0) -> tuple[npt.NDArray[np.int8], F32]:
-    """Codes and best distances from squared distances (n, templates)."""
+            strictness: float = 1.0, reach: F32 | None = None,
+            ) -> tuple[npt.NDArray[np.int8], F32]:
+    """Codes and best distances from squared distances (n, templates); ``reach``: see
+    :func:`_reach_at`."""
     per_state = np.maximum(np.minimum.reduceat(sq, bank.starts, axis=1), 0.0)
     state = np.argmin(per_state, axis=1)
     best = np.sqrt(per_state[np.arange(len(sq)), state] / dims)
@@ -646,6 +701,8 @@ def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
     codes = bank.states[state]
     sure = (best <= MAX_RMS / strictness) & (best <= MARGIN * second)
     sure &= colour_gap <= BG_TOL / strictness
+    if reach is not None:
+        sure &= best <= reach[nearest] / strictness
     codes[~sure] = UNKNOWN
     return codes, best
 
@@ -715,21 +772,26 @@ def _nearest_states(samples: F32, backgrounds: F32, bank: TemplateBank,
     if len(samples) == 0:
         return np.zeros(0, np.int8), np.zeros(0, np.float32)
     split = None if pitch is None or len(samples) > SPLIT_MAX else _near_bank(bank, pitch)
+    reach = _reach_at(bank, pitch)
     if split is not None:
-        return _decide(_split_sq(samples, bank, split), backgrounds, dims, bank, strictness)
+        return _decide(_split_sq(samples, bank, split), backgrounds, dims, bank, strictness,
+                       reach)
     if len(samples) <= DIRECT_MAX:
-        return _decide(_all_distances(samples, bank), backgrounds, dims, bank, strictness)
+        return _decide(_all_distances(samples, bank), backgrounds, dims, bank, strictness,
+                       reach)
     bound = _bounds(samples, bank)
-    codes, best, settled = _settle(samples, backgrounds, bound, bank, strictness)
+    codes, best, settled = _settle(samples, backgrounds, bound, bank, strictness, reach)
     rest = np.flatnonzero(~settled)
     if len(rest):
         sq = _sq_distances(samples[rest], bank, _limit(dims), bound=bound[rest])
-        codes[rest], best[rest] = _decide(sq, backgrounds[rest], dims, bank, strictness)
+        codes[rest], best[rest] = _decide(sq, backgrounds[rest], dims, bank, strictness,
+                                          reach)
     return codes, best
 
 
 def _settle(samples: F32, backgrounds: F32, bound: F32, bank: TemplateBank,
-            strictness: float) -> tuple[npt.NDArray[np.int8], F32, npt.NDArray[np.bool_]]:
+            strictness: float, reach: F32 | None = None,
+            ) -> tuple[npt.NDArray[np.int8], F32, npt.NDArray[np.bool_]]:
     """(codes, distances, settled): the decisions ``_decide`` would take on the exact
     distances, for the samples where they follow from fewer comparisons.
 
@@ -754,6 +816,10 @@ def _settle(samples: F32, backgrounds: F32, bound: F32, bank: TemplateBank,
         np.minimum.at(other, r, _pair_sq(samples, bank, r, c))
     far = bound.min(axis=1) > limit * 1.001
     clear = near & (other > d1 / MARGIN ** 2)
+    if reach is not None:  # (within the reach of every template of the state)
+        low = np.minimum.reduceat(reach, bank.starts)
+        reach = low[np.searchsorted(bank.states, state)] / strictness
+        clear &= d1 <= reach.astype(np.float64) ** 2 * dims
     # the colour check against every template that could be the nearest
     r, c = np.nonzero(same & (bound <= d1[:, None]) & clear[:, None])  # (first among them)
     bad = np.abs(backgrounds[r] - bank.backgrounds[c]).max(axis=1) > BG_TOL / strictness
@@ -810,7 +876,8 @@ def _reread(prepared: Prepared, geometry: BoardGeometry, bank: TemplateBank,
         sq = _split_sq(v, bank, split, group=k)
     else:
         sq = _sq_distances(v, bank, _limit(v.shape[1]), group=k)
-    codes, _ = _decide(sq.reshape(n, k, -1).min(axis=1), backgrounds, v.shape[1], bank)
+    codes, _ = _decide(sq.reshape(n, k, -1).min(axis=1), backgrounds, v.shape[1], bank,
+                       reach=_reach_at(bank, _pitch(geometry)))
     unshifted = raw[:, SHIFTS.index((0.0, 0.0))].astype(np.float32)
     return _unflat(unshifted, backgrounds, codes, bank)
 
@@ -820,11 +887,12 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
     bank = bank_for(skin, geometry)
     prepared = _board_region(image, geometry)
     samples = _sample_cells(prepared, geometry)
-    codes, _ = classify(samples, bank, pitch=(geometry.pitch_x + geometry.pitch_y) / 2)
+    codes, _ = classify(samples, bank, pitch=_pitch(geometry))
     board = codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
     unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
     if unsure and len(unsure) <= MAX_REREAD:
-        seen = _SEEN.setdefault((id(bank), -1.0), {})  # second looks, by first-look sample
+        # second looks, by first-look sample
+        seen = _SEEN.setdefault((id(bank), -1.0, _pitch(geometry)), {})
         keys = [samples[r * geometry.cols + c].tobytes() for r, c in unsure]
         new = [i for i, k in enumerate(keys) if k not in seen]
         if new:
