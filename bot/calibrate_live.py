@@ -256,6 +256,8 @@ class LiveCalibrator:
         self.play_frames: list[IdGrid] = []
         """Frames of play, to name numbers by consistency (see :meth:`_hidden_loss`)."""
         self.hidden_losses = 0
+        self.game_seconds: list[float] = []
+        """How long each game took, with the restart before it."""
         self._shade_pairs: dict[tuple[int, int], bool] = {}
         self.opened = np.zeros((1, 1), bool)
         """Squares this game opened around the squares clicked (or showed open at its
@@ -877,7 +879,7 @@ class LiveCalibrator:
         squares, say a window fading in, read as shown mines)."""
         over = window_over(ids, known, before)
         seen = np.where(over, before, ids).astype(ids.dtype)
-        names = label_loss_transition(before, seen, known, clicked, self.L.repaints)
+        names = label_loss_transition(before, seen, known, clicked, self.L.repaints, over)
         hidden = 0
         if names is not None and over.any():
             near = over | (adjacent_count(over) > 0)  # (its edge may be drawn faintly first)
@@ -1283,19 +1285,29 @@ class LiveCalibrator:
         ids = self.learn_marks(ids)
         image = self._last_image
         assert image is not None
+        began = time.monotonic()
         while True:
             ids, image = self.play_game(ids, image)
+            self.game_seconds.append(time.monotonic() - began)
             both = {"won", "lost"} <= set(self.results) or self._no_win_possible()
             done = len(self.results) >= self.opts.games and both and \
                 self._seen_common_states() and not self._want_marked_loss()
-            if done or len(self.results) >= self.opts.max_games or self.time_left() < 15:
+            if done or len(self.results) >= self.opts.max_games or not self._time_for_a_game():
                 break
+            began = time.monotonic()
             ids, image = self.new_game(self.endings[-1])
         if "won" not in self.results:
             self.notes.append("no game was won: the win display is not learned")
         learned = self._learned()
         self.new_game(self.endings[-1])  # leave a fresh game on the screen
         return learned
+
+    def _time_for_a_game(self) -> bool:
+        """Is there time left for another game: 15 s, and as long as the longest game
+        so far took with its restart? A game the time limit cuts off stops calibration
+        with nothing written (kmines' graveyard-mayhem at 16x16/40: 6 games in 75 s,
+        the 7th started with 15 s left: "the game did not end within 90 s")."""
+        return self.time_left() >= max(15.0, max(self.game_seconds, default=0.0))
 
     def _no_win_possible(self) -> bool:
         """A board so dense that a win is not to be waited for (more than half mines)."""

@@ -1127,8 +1127,11 @@ def repaint_distance(a: Image, b: Image, most: int = 64) -> float:
 
 SPILL_BAND = 0.3
 """The share of a square's side a neighbour's look may spill over it (:func:`spill_side`)."""
-SPILL_ALONG = 0.6
-"""The most of a square's side along which a spill may reach it (:func:`spill_side`)."""
+SPILL_ALONG = 0.75
+"""The most of a square's side along which a spill may reach it (:func:`spill_side`):
+kmines' graveyard-mayhem draws the hit mine's burst along 63 % (19 px squares) to 66 %
+(32 px) of the bottom edge of the square above; a neighbour's tile edge runs along all
+of it."""
 
 
 def spill_side(a: Image, b: Image, tol: int = 32, rest: int = 12) -> tuple[int, int] | None:
@@ -1196,7 +1199,8 @@ def restore(before: IdGrid, after: IdGrid, pairs: Collection[tuple[int, int]]) -
 
 def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int],
                           clicked: Sequence[Cell],
-                          repainted: Collection[tuple[int, int]] = ()) -> dict[Cell, int] | None:
+                          repainted: Collection[tuple[int, int]] = (),
+                          hidden: npt.NDArray[np.bool_] | None = None) -> dict[Cell, int] | None:
     """Exact names for the squares of a lost game, from the frame before the losing
     click(s) and the frame after, when the player knows its own marks (``known`` names
     the covered, flag and question looks). Returns square -> code (a number for every
@@ -1209,6 +1213,9 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     hide a mine (ace-minesweeper leaves every question mark as it is at a loss): the
     squares next to it get no number. A square whose (look before, look after) is one
     of ``repainted`` (drawn anew by the end, see :meth:`Learner.unpaint`) is unchanged.
+    An unnamed look counted a 0 next to a square that stayed covered is a covered
+    square's variant (:func:`unopened_looks`); ``hidden``: squares the frame does not
+    show (under a window), which may hide a mine.
     """
     after = restore(before, after, repainted)
     prev = np.vectorize(lambda v: known.get(int(v), UNKNOWN), otypes=[np.int8])(before)
@@ -1216,9 +1223,11 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     clicked_set = set(clicked)
     mines = np.zeros(before.shape, bool)
     out: dict[Cell, int] = {}
+    old = _old_looks(before, after, known)
     for r, c in zip(*np.nonzero(changed), strict=True):
         cell = (int(r), int(c))
-        if prev[cell] in (COVERED, QUESTION, UNKNOWN) and cell not in clicked_set:
+        if prev[cell] in (COVERED, QUESTION, UNKNOWN) and cell not in clicked_set \
+                and not old[cell]:
             # (an unnamed look that changes at a loss is a covered square's variant)
             mines[cell] = True
             out[cell] = MINE
@@ -1236,9 +1245,53 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     revealed &= adjacent_count((prev == QUESTION) & ~changed) == 0
     if len(hit) == 1 and prev[hit[0]] == UNKNOWN:
         return None  # the clicked square was not known to be covered
+    unseen = np.zeros(before.shape, bool) if hidden is None else hidden
+    zeros = revealed & (counts == 0) & (adjacent_count(unseen) == 0) & ~unseen
+    for r, c in np.argwhere(unopened_looks(before, prev, changed | unseen, zeros)):
+        out[(int(r), int(c))] = COVERED
+        revealed[r, c] = False
     for r, c in zip(*np.nonzero(revealed), strict=True):
         out[(int(r), int(c))] = int(counts[r, c])
     return out
+
+
+def _old_looks(before: IdGrid, after: IdGrid, known: Mapping[int, int]) -> npt.NDArray[np.bool_]:
+    """Squares of ``after`` in a look the board showed before the move, not known to be
+    a mine: no mine is shown before a loss, so a covered square turned into such a look
+    is no mine shown (kmines' graveyard-mayhem at 19 px: a covered tile with a zombie's
+    head along its edge fell in one look with a covered tile over the window's ghost,
+    which a fresh board shows: that look was named mine, and calibrate took no new game
+    for fresh: "cannot find how to start a new game").
+
+    >>> _old_looks(np.array([[0, 1, 0]]), np.array([[1, 1, 2]]), {}).tolist()
+    [[True, True, False]]
+    """
+    mine_looks = [lk for lk, code in known.items() if code in (MINE, EXPLODED)]
+    was = np.setdiff1d(np.unique(before), mine_looks)
+    return np.asarray(np.isin(after, was))
+
+
+def unopened_looks(before: IdGrid, prev: npt.NDArray[np.int8], changed: npt.NDArray[np.bool_],
+                   zeros: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The unchanged squares of every look of no name (``prev`` UNKNOWN) that a loss
+    would count as a 0 (``zeros``: no mine shown or hidden next to it) next to a
+    covered square that stayed covered: no
+    game leaves a 0's neighbour covered, so that look is a covered square's variant
+    (kmines' graveyard-mayhem draws its covered tiles translucent over a ghost in the
+    window's background: such squares were named 0, and play read a fresh board's
+    squares as 0s).
+
+    >>> before = np.array([[0, 0, 0], [0, 5, 0], [7, 7, 7]])
+    >>> prev = np.array([[-1, -1, -1], [-1, -7, -1], [-7, -7, -7]], np.int8)
+    >>> still = np.zeros((3, 3), bool)
+    >>> unopened_looks(before, prev, still, prev == -7).astype(int).tolist()
+    [[0, 0, 0], [0, 1, 0], [1, 1, 1]]
+    >>> unopened_looks(before, prev, still, np.zeros((3, 3), bool)).any()
+    np.False_
+    """
+    by_covered = adjacent_count((prev == COVERED) & ~changed) > 0
+    looks = np.unique(before[zeros & by_covered & (prev == UNKNOWN)])
+    return np.asarray(np.isin(before, looks) & (prev == UNKNOWN) & ~changed)
 
 
 def is_flood(before: IdGrid, after: IdGrid, clicked: Sequence[Cell]) -> bool:
