@@ -71,10 +71,6 @@ SAME_LOOK = 1.0
 """Two squares with a :func:`vision.calibrate.look_distance` up to this are one look."""
 TEMPLATES_PER_LOOK = 2
 """Distinct cuts of one look written as templates."""
-MISMATCH = 3
-"""On a board at whole pixels, two cuts with this many pixels or more apart by
-:func:`vision.calibrate.shifted_mismatch` are different glyphs (calibrate's strict
-:class:`vision.calibrate.CellBank` splits looks so)."""
 
 
 class UnseenStop(RuntimeError):
@@ -134,40 +130,16 @@ def openable(board: Board, known: Board | None, opening: set[Cell], waiting: set
     return np.asarray((before & fresh) | wait)
 
 
-def same_look(a: Image, b: Image, strict: bool = False) -> bool:
-    """Identical pixels, or the same look up to a pixel's shift (calibrate's test; with
-    ``strict``, a board at whole pixels, also fewer than :data:`MISMATCH` pixels apart,
-    see :func:`same_glyph`)."""
+def same_look(a: Image, b: Image) -> bool:
+    """Identical pixels, or the same look up to a pixel's shift (calibrate's test)."""
     if a.shape == b.shape and np.array_equal(a, b):
         return True
     from vision.calibrate import look_distance
 
-    return look_distance(a, b) <= SAME_LOOK and (not strict or same_glyph(a, [b]))
+    return look_distance(a, b) <= SAME_LOOK
 
 
-def same_glyph(img: Image, templates: Sequence[Image]) -> bool:
-    """Can ``img`` show the glyph of one of ``templates``, on whatever background?
-    Fewer than :data:`MISMATCH` pixels of it are more than 64 levels from the
-    template's, given a pixel's shift (:func:`vision.calibrate.shifted_mismatch`): for a
-    board at whole pixels, where a game draws a look the same way on every square. A
-    shade of the background or a swoosh across it moves pixels by far less, while the
-    distances that forgive every pixel a match within a pixel
-    (:func:`vision.calibrate.look_distance`, :func:`vision.shade.shade_distance`,
-    :func:`vision.shade.ink_distance`) cannot tell small digits on a large textured tile
-    apart (kmines' graveyard-mayhem: a 5 within 0.4 of a 3 at 32 px, a 4 within 0.7 of
-    a 2 at 19 px; 16 and 10 pixels apart here, the same look 0).
-
-    >>> three = np.zeros((8, 8, 3), np.uint8); three[2:6, 5] = 200
-    >>> five = three.copy(); five[2:4, 2] = 200; five[2:4, 5] = 0
-    >>> same_glyph(three + 20, [three]), same_glyph(five, [three])
-    (True, False)
-    """
-    from vision.calibrate import shifted_mismatch
-
-    return any(shifted_mismatch(t, img) < MISMATCH for t in templates)
-
-
-def group_looks(cuts: Mapping[Cell, Image], strict: bool = False) -> list[Look]:
+def group_looks(cuts: Mapping[Cell, Image]) -> list[Look]:
     """Squares grouped by look (the first square of a group stands for it).
 
     >>> a, b = np.zeros((8, 8, 3), np.uint8), np.full((8, 8, 3), 200, np.uint8)
@@ -177,7 +149,7 @@ def group_looks(cuts: Mapping[Cell, Image], strict: bool = False) -> list[Look]:
     groups: list[tuple[Image, list[Cell], list[Image]]] = []
     for cell, img in cuts.items():
         for rep, cells, imgs in groups:
-            if same_look(rep, img, strict):
+            if same_look(rep, img):
                 cells.append(cell)
                 if len(imgs) < TEMPLATES_PER_LOOK and not any(
                         i.shape == img.shape and np.array_equal(i, img) for i in imgs):
@@ -461,7 +433,7 @@ class NumberLearner:
         if not cells:
             return Reading(board)
         cuts = {cell: cut(image, geometry, cell) for cell in cells}
-        board = self._recall(board, cuts, _whole(geometry))
+        board = self._recall(board, cuts)
         board, shaded = self._by_shade(image, geometry, board, cuts)
         cuts = {c: img for c, img in cuts.items() if board[c] == UNKNOWN}
         missing = self._missing(geometry)
@@ -479,14 +451,14 @@ class NumberLearner:
             return Reading(board, why="not yet seen twice the same")
         return self._name(image, geometry, board, cuts, missing, mines)
 
-    def _recall(self, board: Board, cuts: Mapping[Cell, Image], strict: bool) -> Board:
+    def _recall(self, board: Board, cuts: Mapping[Cell, Image]) -> Board:
         """Squares of looks named in this session (should their template not read)."""
         if not self._named:
             return board
         out = board.copy()
         for cell, img in cuts.items():
             for named, code in self._named:
-                if same_look(named, img, strict):
+                if same_look(named, img):
                     out[cell] = code
                     break
         return out
@@ -511,16 +483,15 @@ class NumberLearner:
         cells, size = self._cells(geometry)
         if len(open_shades(cells)) < 2:
             return board, False
-        exact = _exact(geometry, size)
+        named = {cell: shaded_name(fit_to(img, size), cells) for cell, img in cuts.items()
+                 if board[cell] == UNKNOWN}
         by_code: dict[int, dict[Cell, Image]] = {}
-        for cell, img in cuts.items():
-            code = shaded_name(fit_to(img, size), cells) if board[cell] == UNKNOWN else None
-            if code is not None and (not exact or same_glyph(fit_to(img, size), cells[code])):
-                by_code.setdefault(code, {})[cell] = img
+        for cell, code in named.items():
+            if code is not None:
+                by_code.setdefault(code, {})[cell] = cuts[cell]
         if not by_code:
             return board, False
-        names = [(look, code) for code, some in by_code.items()
-                 for look in group_looks(some, _whole(geometry))]
+        names = [(look, code) for code, some in by_code.items() for look in group_looks(some)]
         self._learn(geometry, names, image, how="the skin's look on another background shade")
         return substitute(board, [look for look, _ in names], [c for _, c in names]), True
 
@@ -532,9 +503,7 @@ class NumberLearner:
 
         cells, size = self._cells(geometry)
         for look in looks:
-            img = fit_to(look.image, size)
-            like = {code: d for code, d in resembles(img, cells, tuple(cells)).items()
-                    if not _exact(geometry, size) or same_glyph(img, cells[code])}
+            like = resembles(fit_to(look.image, size), cells, tuple(cells))
             if like:
                 states = " or ".join(STATE_NAMES[c] for c in sorted(like))
                 return (f"square {look.cells[0]} looks like the skin's {states} on another "
@@ -550,7 +519,7 @@ class NumberLearner:
 
     def _name(self, image: Image, geometry: BoardGeometry, board: Board,
               cuts: Mapping[Cell, Image], missing: tuple[int, ...], mines: int) -> Reading:
-        looks = group_looks(cuts, _whole(geometry))
+        looks = group_looks(cuts)
         like = self._known_like(geometry, looks)
         if like:
             return Reading(board, why=like)
@@ -662,21 +631,6 @@ class NumberLearner:
                     self.log(f"warning: the new template of {code} does not read back at "
                              f"{look.cells[0]}; it is named from memory in this session")
         return True
-
-
-def _whole(geometry: BoardGeometry) -> bool:
-    """Is the board at whole pixels (each look drawn the same way on every square: the
-    strict comparisons of :func:`same_glyph` hold)?"""
-    from vision.calibrate import whole_pixel
-
-    return whole_pixel(geometry)
-
-
-def _exact(geometry: BoardGeometry, size: tuple[float, float]) -> bool:
-    """Is the board at whole pixels and at the pitch of the skin's templates (``size``),
-    so a square's cut can be held to a template by :func:`same_glyph`?"""
-    return _whole(geometry) and abs(geometry.pitch_x - size[0]) < 0.01 \
-        and abs(geometry.pitch_y - size[1]) < 0.01
 
 
 def _same_pixels(a: Image, b: Image) -> bool:
