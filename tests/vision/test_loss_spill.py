@@ -14,10 +14,8 @@ eye and checked by its 1s below.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
 import numpy as np
+from test_kmines_shade import DATA, image  # (pytest puts this folder on sys.path)
 
 from solver.cells import COVERED, MINE
 from solver.textboard import parse_board
@@ -30,14 +28,7 @@ from vision.calibrate import (
 )
 from vision.geometry import BoardGeometry
 
-DATA = Path(__file__).parent / "kmines"
 G = BoardGeometry("", 0.0, 0.0, 19.0, 19.0, 6, 16)
-
-
-def image(name: str) -> np.ndarray:
-    img = cv2.imread(str(DATA / name), cv2.IMREAD_COLOR)
-    assert img is not None
-    return img
 
 
 def test_the_expected_board_agrees_with_its_numbers() -> None:
