@@ -429,7 +429,12 @@ def best_loss_readings(ids: IdGrid, known: Mapping[int, int], clicked: Cell | No
     cell size (:func:`_against_others`)."""
     hyps = loss_hypotheses(ids, known, clicked, not_exploded=not_exploded)
     if others:
-        hyps = [r for h in hyps if (r := _against_others(h, ids, known, others)) is not None]
+        support: Counter[int] = Counter()  # squares of each look, over all the frames
+        for frame in (ids, *others):
+            looks, sizes = np.unique(frame, return_counts=True)
+            support.update(dict(zip(looks.tolist(), sizes.tolist(), strict=True)))
+        hyps = [r for h in hyps
+                if (r := _against_others(h, ids, known, others, support)) is not None]
         hyps.sort(key=lambda h: -h.score)
     best = [h for h in hyps if h.score == hyps[0].score] if hyps else []
     size = {h.covered: int((ids == h.covered).sum()) for h in best}
@@ -437,7 +442,8 @@ def best_loss_readings(ids: IdGrid, known: Mapping[int, int], clicked: Cell | No
 
 
 def _against_others(h: LossHypothesis, ids: IdGrid, known: Mapping[int, int],
-                    others: Sequence[IdGrid]) -> LossHypothesis | None:
+                    others: Sequence[IdGrid], support: Mapping[int, int],
+                    ) -> LossHypothesis | None:
     """``h`` with the number names the ``others`` frames contradict taken back (those
     looks left unexplained) and scored again; None when what is left explains nothing.
 
@@ -447,10 +453,6 @@ def _against_others(h: LossHypothesis, ids: IdGrid, known: Mapping[int, int],
     it says). The least seen names go first (:func:`impossible_numbers`): a question
     mark that happens to count 3 is no 3, and the 1 beside it stays a 1."""
     names = {**known, **_reading_names(h, ids, known)}
-    support: Counter[int] = Counter()
-    for frame in (ids, *others):
-        looks, sizes = np.unique(frame, return_counts=True)
-        support.update(dict(zip(looks.tolist(), sizes.tolist(), strict=True)))
     bad = set(impossible_numbers(others, names, support)) & set(h.numbers)
     if not bad:
         return h
