@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.loop import Observer, PlayConfig, Player, PlayStopped, Preview
+from bot.loop import Move, Observer, PlayConfig, Player, PlayStopped, Preview
 from bot.results import GameResult, summary, write_jsonl
+from solver.cells import NUMBERS, Board
 
 HELP = "play a Minesweeper window on the screen"
 
@@ -114,6 +115,23 @@ def make_player(args: argparse.Namespace, observer: Observer, dry: bool = False,
     return Player(screen, mouse, reader, args.strategy, config, observer)
 
 
+def move_verb(move: Move, board: Board) -> str:
+    """What a planned click does: "flag" (right button), "chord" (on a shown number:
+    opens its unflagged neighbours) or "open" (a covered square).
+
+    >>> import numpy as np
+    >>> from bot.screen import ScreenPoint
+    >>> board = np.array([[1, -1]], np.int8)
+    >>> move_verb(Move((0, 0), "middle", ScreenPoint(5, 5), 0.0), board)
+    'chord'
+    >>> move_verb(Move((0, 1), "left", ScreenPoint(9, 5), 0.0), board)
+    'open'
+    """
+    if move.button == "right":
+        return "flag"
+    return "chord" if int(board[move.cell]) in NUMBERS else "open"
+
+
 def print_preview(p: Preview, heatmap_path: Path | None) -> None:
     from solver.textboard import format_board
 
@@ -123,7 +141,7 @@ def print_preview(p: Preview, heatmap_path: Path | None) -> None:
     if p.decision is not None and p.decision.note:
         print(f"solver: {p.decision.note}")
     for m in p.moves:
-        what = "open" if m.button == "left" else "flag"
+        what = move_verb(m, p.board)
         print(f"{what} row {m.cell[0]} col {m.cell[1]} at screen ({m.point.x:.0f}, "
               f"{m.point.y:.0f})" + (f"  risk {m.risk:.3f}" if what == "open" else ""))
     if not p.moves:

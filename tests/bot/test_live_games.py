@@ -195,7 +195,8 @@ def test_dry_run_prints_moves_and_never_moves_the_pointer(vd, tmp_path: Path) ->
     out = cli(["play", "--dry-run", "--heatmap", str(heat)], vd.display)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "board 16x16, 40 mines, skin xdemineur" in out.stdout
-    assert "open row" in out.stdout and heat.exists()
+    # xdemineur opens a zero region itself, so the first moves may all be chords
+    assert ("open row" in out.stdout or "chord row" in out.stdout) and heat.exists()
     pointer = vd.xdotool("getmouselocation", "--shell")
     assert "X=700" in pointer and "Y=600" in pointer
     assert np.array_equal(before, window.screenshot()[81:])  # nothing was clicked
