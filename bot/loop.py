@@ -475,6 +475,24 @@ class Player:
             return False
         return ring.shape != self._frame.shape or not np.array_equal(ring, self._frame)
 
+    def _reads_in_place(self, image: Image, geometry: BoardGeometry, game: _Game) -> bool:
+        """After the ring around the board changed: does the board still read whole
+        where it was, as a later view of the last turn's board? Then the window did not
+        move (a game may draw past its squares' edges: kmines' graveyard theme draws an
+        opened square's tombstone over the square above it) and the changed ring is
+        kept; else the board is looked for on the whole screen, which is much slower.
+        A window that moved reads unknown at the old place: its frame or the desktop
+        lies where the outer squares were. Only once the game shows an opened square
+        or a square just clicked opened (a new, larger board of all covered squares
+        would read whole too)."""
+        known = game.known
+        if known is None or contradiction(board := self.read(image, geometry), known):
+            return False
+        if not (known >= 0).any() and not any(board[c] >= 0 for c in game.opening):
+            return False
+        self._frame = self._frame_pixels(image)
+        return True
+
     def _mine_count(self, image: Image, geometry: BoardGeometry) -> int:
         """``--mines``, else the game's counter plus the flags shown (a reader with
         ``counted_mines``), else the reader's count (the skin learned it for this size),
@@ -562,7 +580,8 @@ class Player:
                 image, geometry = self.capture_board()
             else:
                 image, geometry = self.capture_board_from(frame)
-            if attempt == 0 and self._window_moved(image):
+            if attempt == 0 and self._window_moved(image) \
+                    and not self._reads_in_place(image, geometry, game):
                 if self._find_again(game):  # moved or resized: find the board before reading
                     return self._won_unseen(), None
                 self._frame = None  # (or something overlaps the frame: learn it anew)
