@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="intermediate")
     p.add_argument("--skin", type=Path, required=True, help="a skin folder (with skin.json)")
     p.add_argument("--mines", type=int)
+    p.add_argument("--theme", help="kmines' theme (bot.othergames.KMINES_THEMES)")
     p.add_argument("--wm", action="store_true", help="run openbox on the display")
     p.add_argument("--play", type=int, default=10)
     p.add_argument("--at", default="120,90", help="window position X,Y")
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
 
                 r, g, b = (int(v) for v in args.desktop.split(","))
                 set_desktop_colour(vd, (r, g, b))
-            win = launch(vd, args.game, size, None, Path(tmp) / "truth.jsonl")
+            win = launch(vd, args.game, size, None, Path(tmp) / "truth.jsonl", args.theme)
             x, y = (int(v) for v in args.at.split(","))
             win.move(x, y)
             time.sleep(0.5)
