@@ -220,10 +220,38 @@ def _colour_blobs(image: Image, colour: tuple[int, int, int],
             _SHRUNK[step] = small
     lo = tuple(max(0, v - COLOUR_TOL) for v in colour)
     hi = tuple(min(255, v + COLOUR_TOL) for v in colour)
-    blobs = mask_blobs(cast(Image, cv2.inRange(small, lo, hi)))
+    blobs = mask_blobs(split_corners(cast(Image, cv2.inRange(small, lo, hi))))
     if cached:
         _BLOBS[key] = blobs
     return blobs
+
+
+def split_corners(mask: Image) -> Image:
+    """``mask`` (0 or 255) with both pixels of every corner-to-corner contact cleared
+    (two pixels diagonal to each other whose two common neighbours are both off), so
+    that regions touching only at a corner are outlined apart.
+
+    Squares of one colour with no line between them, in a checkerboard of two shades
+    (a browser board in the look of Google's Minesweeper), touch only corner to
+    corner; an outline joins such pixels, and every square of one shade made one blob
+    the size of the board. Clearing the corner pixels leaves each square's box as it
+    was.
+
+    >>> m = np.zeros((4, 4), np.uint8); m[:2, :2] = m[2:, 2:] = 255
+    >>> len(mask_blobs(m)), mask_blobs(split_corners(m))[:, :4].tolist()
+    (1, [[2.0, 2.0, 2.0, 2.0], [0.0, 0.0, 2.0, 2.0]])
+    """
+    a, b, c, d = mask[:-1, :-1], mask[1:, 1:], mask[:-1, 1:], mask[1:, :-1]
+    # (0 or 255 each: x - y saturates to x & ~y; cv2 works on these views in place)
+    down = cv2.subtract(cv2.bitwise_and(a, b), cv2.bitwise_or(c, d))  # a b touch
+    up = cv2.subtract(cv2.bitwise_and(c, d), cv2.bitwise_or(a, b))  # c d touch
+    if not (cv2.countNonZero(down) or cv2.countNonZero(up)):
+        return mask
+    out = mask.copy()
+    for view, cut in ((out[:-1, :-1], down), (out[1:, 1:], down), (out[:-1, 1:], up),
+                      (out[1:, :-1], up)):
+        cv2.subtract(view, cut, dst=view)
+    return out
 
 
 def _shrink(image: Image, step: int) -> Image:
