@@ -5,6 +5,7 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game xbomb --size intermediate --play 10
     python benchmarks/unseen_games.py --game tkgame --size intermediate --play 10
     python benchmarks/unseen_games.py --game ace-minesweeper --size 16x16/45 --play 10
+    python benchmarks/unseen_games.py --game web-checkered --size 18x14/40 --wm --play 10
 
 The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
 calibrate starts from nothing and play uses only what calibrate learned. Both run as
@@ -30,13 +31,18 @@ sys.path.insert(0, str(ROOT))
 
 from solver.game import BoardSize  # noqa: E402
 
-GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper")
+GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper",
+         "web-checkered")
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
-           theme: str | None = None) -> Any:
+           theme: str | None = None, browser_tabs: bool = False, query: str = "") -> Any:
     from bot import othergames
 
+    if game == "web-checkered":  # benchmarks/webgames/checkered.html in Chromium
+        url = othergames.webgame_url("checkered.html", size.rows, size.cols, size.mines,
+                                     tile, query)
+        return othergames.launch_chromium(vd, url, "^Checkered", app=not browser_tabs)
     if game == "sgt-mines":
         return othergames.launch_sgt_mines(vd, size.cols, size.rows, size.mines, tile)
     if game == "xbomb":
@@ -104,8 +110,14 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", choices=GAMES, required=True)
     p.add_argument("--size", default="intermediate")
-    p.add_argument("--tile", type=int, help="sgt-mines tile size in pixels")
+    p.add_argument("--tile", type=int, help="sgt-mines tile size in pixels (web games: the "
+                   "squares' side, Google's are 45, 30 and 25 at 10x8, 18x14 and 24x20)")
     p.add_argument("--theme", help="kmines' theme (bot.othergames.KMINES_THEMES)")
+    p.add_argument("--name", help="the skin's name (default: the game's)")
+    p.add_argument("--browser-tabs", action="store_true",
+                   help="web games: a normal browser window (tabs, address bar), not --app")
+    p.add_argument("--query", default="", help="web games: more of the page's query, "
+                   "e.g. edges=1 (benchmarks/webgames/checkered.html says what it takes)")
     p.add_argument("--restart-key", help="passed to calibrate")
     p.add_argument("--mines", type=int, help="passed to calibrate and play")
     p.add_argument("--wm", action="store_true", help="run openbox on the display")
@@ -138,21 +150,26 @@ def main(argv: list[str] | None = None) -> int:
 
                 r, g, b = (int(v) for v in args.desktop.split(","))
                 set_desktop_colour(vd, (r, g, b))
-            win = launch(vd, args.game, size, args.tile, truth, args.theme)
+            win = launch(vd, args.game, size, args.tile, truth, args.theme,
+                         args.browser_tabs, args.query)
             x, y = (int(v) for v in args.at.split(","))
             win.move(x, y)
             time.sleep(0.5)
-            cmd = ["calibrate", "--name", args.game, "--games", str(args.calibrate_games)]
+            name = args.name or args.game
+            cmd = ["calibrate", "--name", name, "--games", str(args.calibrate_games)]
             if args.restart_key:
                 cmd += ["--restart-key", args.restart_key]
             mines = ["--mines", str(args.mines)] if args.mines else []
             cmd += mines
             step = sweepbot(vd, templates, cmd, 300)
+            if args.game.startswith("web-"):  # the page counts its games in its title
+                time.sleep(1.0)  # (the browser passes a new title on to X a little later)
+                step["title"] = vd.xdotool("getwindowname", str(win.wid)).strip()
             print(json.dumps({"step": "calibrate", "game": args.game, "size": str(size),
                               **step}), flush=True)
             if step["rc"] != 0 or not args.play:
                 return 1 if step["rc"] else 0
-            play = ["play", "--skin", args.game, "--log", str(log), "--bug-dir",
+            play = ["play", "--skin", name, "--log", str(log), "--bug-dir",
                     args.bug_dir or str(Path(tmp) / "bugs"), *mines]
             if args.apart is None:
                 step = sweepbot(vd, templates, [*play, "--games", str(args.play)],
@@ -163,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
             if truth.exists():
                 result["truth"] = [json.loads(x).get("outcome")
                                    for x in truth.read_text().splitlines() if x.strip()]
+            if args.game.startswith("web-"):  # the page counts its games in its title
+                time.sleep(1.0)  # (the browser passes a new title on to X a little later)
+                result["title"] = vd.xdotool("getwindowname", str(win.wid)).strip()
             print(json.dumps(result), flush=True)
     return 0
 

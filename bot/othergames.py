@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -186,3 +187,45 @@ def launch_ace_minesweeper(vd: VirtualDisplay, cols: int, rows: int, mines: int,
     move_pointer(vd, left + width // 2, min(vd.height - 1, top + height + 40))
     time.sleep(0.3)
     return game
+
+
+CHROMIUM = "chromium"
+WEBGAMES = Path(__file__).resolve().parent.parent / "benchmarks" / "webgames"
+
+
+def webgame_url(page: str, rows: int, cols: int, mines: int, cell: int | None = None,
+                more: str = "") -> str:
+    """The ``file://`` address of a test page of ``benchmarks/webgames`` for a board
+    (``cell``: its squares' side in CSS pixels, else the page's default; ``more``: more
+    of the query, say ``edges=1``).
+
+    >>> webgame_url("checkered.html", 14, 18, 40).endswith("?rows=14&cols=18&mines=40")
+    True
+    >>> webgame_url("checkered.html", 8, 10, 10, 45).endswith("&cell=45")
+    True
+    """
+    query = f"?rows={rows}&cols={cols}&mines={mines}" + (f"&cell={cell}" if cell else "") \
+        + (f"&{more}" if more else "")
+    return (WEBGAMES / page).as_uri() + query
+
+
+def launch_chromium(vd: VirtualDisplay, url: str, title: str, app: bool = True,
+                    size: tuple[int, int] = (900, 760), timeout: float = 30.0) -> GameWindow:
+    """Open ``url`` in Chromium (apt ``chromium``) with a private profile: ``app``, a
+    window of the page alone (``--app``); else a normal window with its tab strip and
+    address bar. Waits for a window whose title matches ``title`` (a regex, the page's
+    title), then a second for the page to draw."""
+    if missing := missing_programs(CHROMIUM):
+        raise LaunchError(f"missing programs: {', '.join(missing)} (apt: chromium)")
+    profile = Path(tempfile.mkdtemp(prefix="chromium-", dir=vd.tmpdir))
+    cmd = [CHROMIUM, "--no-sandbox", f"--user-data-dir={profile}", "--no-first-run",
+           "--no-default-browser-check", "--password-store=basic", "--disable-gpu",
+           "--disable-features=Translate,MediaRouter", "--disable-background-networking",
+           f"--window-size={size[0]},{size[1]}", "--window-position=0,0",
+           f"--app={url}" if app else url]
+    env = {**vd.env, "DBUS_SESSION_BUS_ADDRESS": vd.new_bus()}
+    before = set(visible_windows(vd, title))
+    proc = vd.spawn(cmd, env=env)
+    wid = wait_for_window(vd, proc, title, before, timeout)
+    time.sleep(1.0)
+    return GameWindow(vd, proc, wid, "chromium")
