@@ -259,6 +259,8 @@ class LiveCalibrator:
         self.game_seconds: list[float] = []
         """How long each game took, with the restart before it."""
         self._shade_pairs: dict[tuple[int, int], bool] = {}
+        self.game_start: IdGrid | None = None
+        """The frame at the start of this game (see :func:`never_opened`)."""
         self.opened = np.zeros((1, 1), bool)
         """Squares this game opened around the squares clicked (or showed open at its
         start): what a win leaves uncovered (see :meth:`_unexplained`)."""
@@ -525,6 +527,7 @@ class LiveCalibrator:
         moves = 0
         last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]] | None = None
         self._new_game_counts()
+        self.game_start = ids
         started_open = bool((self.knowledge(ids) != COVERED).any())
         self.opened = self.knowledge(ids) != COVERED
         while True:
@@ -879,7 +882,9 @@ class LiveCalibrator:
         squares, say a window fading in, read as shown mines)."""
         over = window_over(ids, known, before)
         seen = np.where(over, before, ids).astype(ids.dtype)
-        names = label_loss_transition(before, seen, known, clicked, self.L.repaints, over)
+        start = self.game_start if self.game_start is not None and \
+            self.game_start.shape == before.shape else None
+        names = label_loss_transition(before, seen, known, clicked, self.L.repaints, over, start)
         hidden = 0
         if names is not None and over.any():
             near = over | (adjacent_count(over) > 0)  # (its edge may be drawn faintly first)

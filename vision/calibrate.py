@@ -666,13 +666,13 @@ class Learner:
         changed = before != after
         if not changed.any():
             return after
-        known, looks = self.known(), self.bank.looks
+        known = self.known()
         found = set()
         for was, now in set(zip(before[changed].tolist(), after[changed].tolist(), strict=True)):
             if now in known and known[now] != known.get(was):
                 continue
             if (was, now) not in self._spill_memo:
-                self._spill_memo[(was, now)] = spill_side(looks[was], looks[now])
+                self._spill_memo[(was, now)] = self._spill_of(was, now)
             side = self._spill_memo[(was, now)]
             if side is not None and _spilt_on(before, after, was, now, side):
                 found.add((was, now))
@@ -681,6 +681,17 @@ class Learner:
             if now not in self.alias and now not in known:
                 self.alias[now] = was
         return restore(before, after, found) if found else after
+
+    def _spill_of(self, was: int, now: int) -> tuple[int, int] | None:
+        """The side along which look ``now`` is look ``was`` with a neighbour spilt
+        over its edge (:func:`spill_side`), judged on its first image and on the other
+        images seen of it: one look may gather the spill alone and the spill beside
+        the edge of a window over the board (kmines' graveyard-mayhem at a loss: the
+        zombie's head in the covered square above it, first seen next to the dialog's
+        edge; that look was named mine)."""
+        images = [self.bank.looks[now], *self.bank._samples[now]]
+        sides = (spill_side(self.bank.looks[was], img) for img in images)
+        return next((side for side in sides if side is not None), None)
 
     def name_flagged(self, before: IdGrid, after: IdGrid, near: float = 20.0) -> list[int]:
         """Name the flags a game placed itself at a win (gnome-mines flags every mine
@@ -1202,7 +1213,8 @@ def restore(before: IdGrid, after: IdGrid, pairs: Collection[tuple[int, int]]) -
 def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int],
                           clicked: Sequence[Cell],
                           repainted: Collection[tuple[int, int]] = (),
-                          hidden: npt.NDArray[np.bool_] | None = None) -> dict[Cell, int] | None:
+                          hidden: npt.NDArray[np.bool_] | None = None,
+                          start: IdGrid | None = None) -> dict[Cell, int] | None:
     """Exact names for the squares of a lost game, from the frame before the losing
     click(s) and the frame after, when the player knows its own marks (``known`` names
     the covered, flag and question looks). Returns square -> code (a number for every
@@ -1217,7 +1229,10 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     of ``repainted`` (drawn anew by the end, see :meth:`Learner.unpaint`) is unchanged.
     An unnamed look counted a 0 next to a square that stayed covered is a covered
     square's variant (:func:`unopened_looks`); ``hidden``: squares the frame does not
-    show (under a window), which may hide a mine.
+    show (under a window), which may hide a mine. ``start``: the frame at the start of
+    this game; a square of a look of no name that shows in ``before`` the look it had
+    there was never opened (a square opens into another look than its covered one), so
+    it gets no number (:func:`never_opened`).
     """
     after = restore(before, after, repainted)
     prev = np.vectorize(lambda v: known.get(int(v), UNKNOWN), otypes=[np.int8])(before)
@@ -1225,7 +1240,7 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     clicked_set = set(clicked)
     mines = np.zeros(before.shape, bool)
     out: dict[Cell, int] = {}
-    old = _old_looks(before, after, known)
+    old = _old_looks(before, after, known) | _covered_looks(after, known)
     for r, c in zip(*np.nonzero(changed), strict=True):
         cell = (int(r), int(c))
         if prev[cell] in (COVERED, QUESTION, UNKNOWN) and cell not in clicked_set \
@@ -1245,6 +1260,8 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     counts = adjacent_count(mines)
     revealed = ~np.isin(prev, (COVERED, FLAG, QUESTION)) & ~changed
     revealed &= adjacent_count((prev == QUESTION) & ~changed) == 0
+    if start is not None:
+        revealed &= ~never_opened(before, prev, start)
     if len(hit) == 1 and prev[hit[0]] == UNKNOWN:
         return None  # the clicked square was not known to be covered
     unseen = np.zeros(before.shape, bool) if hidden is None else hidden
@@ -1271,6 +1288,37 @@ def _old_looks(before: IdGrid, after: IdGrid, known: Mapping[int, int]) -> npt.N
     mine_looks = [lk for lk, code in known.items() if code in (MINE, EXPLODED)]
     was = np.setdiff1d(np.unique(before), mine_looks)
     return np.asarray(np.isin(after, was))
+
+
+def _covered_looks(after: IdGrid, known: Mapping[int, int]) -> npt.NDArray[np.bool_]:
+    """Squares of ``after`` in a look named covered: a covered square that turned into
+    one is no mine shown (kmines' graveyard-mayhem draws the burst of the mine hit a
+    few pixels into the square above it; that look, one of a covered variant with no
+    name, was named covered by its shade, so it was not taken for a spill, and that
+    square was counted a shown mine: the covered look named mine).
+
+    >>> _covered_looks(np.array([[3, 4]]), {3: COVERED, 4: MINE}).tolist()
+    [[True, False]]
+    """
+    return np.asarray(np.isin(after, [lk for lk, code in known.items() if code == COVERED]))
+
+
+def never_opened(before: IdGrid, prev: npt.NDArray[np.int8],
+                 start: IdGrid) -> npt.NDArray[np.bool_]:
+    """Squares of a look of no name (``prev`` UNKNOWN) that show in ``before`` the look
+    they had in ``start``, the frame at the start of the game: no square opens into the
+    look it had covered, so these were never opened, and no loss may count them as
+    numbers (kmines' graveyard-mayhem draws its covered tiles over the window's
+    background, a ghost, a frame's shadow: looks of their own, unnamed at the first
+    losses, whose squares happened to count the same number and were named it). A
+    game that starts with squares open shows them in their start look too: they are
+    left unnamed in the losses of games before they have a name, not named covered.
+
+    >>> before = np.array([[1, 5, 6]]); prev = np.array([[COVERED, UNKNOWN, UNKNOWN]], np.int8)
+    >>> never_opened(before, prev, np.array([[1, 5, 1]])).tolist()
+    [[False, True, False]]
+    """
+    return np.asarray((before == start) & (prev == UNKNOWN))
 
 
 def unopened_looks(before: IdGrid, prev: npt.NDArray[np.int8], changed: npt.NDArray[np.bool_],
