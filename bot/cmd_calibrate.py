@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import cv2
+import numpy as np
 
 HELP = "learn a new skin from the screen or from screenshots"
 
@@ -99,12 +100,16 @@ def _base(out: Path) -> Any:
 
 
 def _read_images(paths: list[str]) -> list[Any]:
+    """The screenshots, each with a black margin (:mod:`vision.margin`): one cropped
+    to the board's very edge is then found like any other."""
+    from vision.margin import with_margin
+
     images = []
     for p in paths:
         img = cv2.imread(p, cv2.IMREAD_COLOR) if Path(p).is_file() else None
         if img is None:
             raise OSError(f"cannot read image {p!r}")
-        images.append(img)
+        images.append(with_margin(np.asarray(img, np.uint8)))
     return images
 
 

@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from solver.textboard import (
     parse_comments,
 )
 from vision.geometry import BoardGeometry
+from vision.margin import MARGIN, with_margin
 from vision.skin import Image, Skin
 
 HELP = "read saved screenshots and print their boards"
@@ -106,6 +108,7 @@ class Reading:
     mismatches: list[str] | None
     locate_ms: float
     read_ms: float
+    margin: int = 0  # pixels of margin added round the screenshot to find its board
 
     def as_json(self) -> dict[str, object]:
         return {"file": self.file, "skin": self.skin, "status": self.status,
@@ -122,9 +125,10 @@ def read_file(path: Path, image: Image, skins: list[Skin]) -> Reading:
 
     t0 = time.perf_counter()
     try:
-        geometry = locate_board(image, skins)
+        margin, geometry = locate_in(image, skins, locate_board)
     except BoardNotFound as exc:
         raise BadInput(f"{path}: {exc}") from None
+    image = with_margin(image, margin) if margin else image
     t1 = time.perf_counter()
     skin = next(s for s in skins if s.name == geometry.skin)
     board = read_board(image, geometry, skin)
@@ -132,7 +136,25 @@ def read_file(path: Path, image: Image, skins: list[Skin]) -> Reading:
     expected, _ = expected_board(path)
     mismatches = None if expected is None else diff_boards(expected, board)
     return Reading(str(path), skin.name, read_status(image, geometry, skin), geometry, board,
-                   mismatches, (t1 - t0) * 1000, (t2 - t1) * 1000)
+                   mismatches, (t1 - t0) * 1000, (t2 - t1) * 1000, margin)
+
+
+def locate_in(image: Image, skins: list[Skin],
+              locate: Callable[[Image, list[Skin]], BoardGeometry]) -> tuple[int, BoardGeometry]:
+    """The board in ``image``, or else in ``image`` with a margin around it (a
+    screenshot cropped to the board's very edge: :mod:`vision.margin`): the margin
+    added (0: none) and the board's geometry in the pixels of the image it was found in.
+    Raises what ``locate`` raises on the image as given when neither finds a board."""
+    from vision.locate import BoardNotFound
+
+    try:
+        return 0, locate(image, skins)
+    except BoardNotFound:
+        try:
+            return MARGIN, locate(with_margin(image), skins)
+        except BoardNotFound:
+            pass
+        raise
 
 
 def mine_count(reading: Reading, path: Path, given: str | None) -> int:
@@ -201,8 +223,10 @@ def write_heatmap(reading: Reading, image: Image, path: Path, args: argparse.Nam
             raise BadInput(f"{path}: no mine probabilities for this board: {exc}") from None
         probs = np.where(reading.board == FLAG, np.nan, probs)
     target = heatmap_path(args.heatmap, path, several)
-    if not cv2.imwrite(str(target), draw_heatmap(image, reading.geometry, reading.board,
-                                                 probs)):
+    m = reading.margin
+    drawn = draw_heatmap(with_margin(image, m) if m else image, reading.geometry,
+                         reading.board, probs)
+    if not cv2.imwrite(str(target), drawn[m:drawn.shape[0] - m, m:drawn.shape[1] - m]):
         raise BadInput(f"{target}: cannot write the heat map")
     return target
 
