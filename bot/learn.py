@@ -69,6 +69,10 @@ MAX_HYPOTHESES = 256
 """Joint names tried at most (looks x missing numbers); beyond that no look is named."""
 SAME_LOOK = 1.0
 """Two squares with a :func:`vision.calibrate.look_distance` up to this are one look."""
+MISMATCH = 3
+"""On a board at whole pixels, two cuts with this many pixels or more apart by
+:func:`vision.calibrate.shifted_mismatch` are different glyphs (calibrate's strict
+:class:`vision.calibrate.CellBank` splits looks so)."""
 TEMPLATES_PER_LOOK = 2
 """Distinct cuts of one look written as templates."""
 
@@ -139,6 +143,27 @@ def same_look(a: Image, b: Image) -> bool:
     return look_distance(a, b) <= SAME_LOOK
 
 
+def same_glyph(img: Image, templates: Sequence[Image]) -> bool:
+    """Can ``img`` show the glyph of one of ``templates``, on whatever background?
+    Fewer than :data:`MISMATCH` pixels of it are more than 64 levels from the
+    template's, given a pixel's shift (:func:`vision.calibrate.shifted_mismatch`): for a
+    board at whole pixels at the templates' pitch, where a game draws a look the same
+    way on every square. The distances that forgive every pixel a match within a pixel
+    (:func:`vision.shade.resembles`) cannot tell small digits on a large textured tile
+    apart (kmines' graveyard-mayhem: a 5 within 0.4 of a 3 at 32 px, a 4 within 0.7 of
+    a 2 at 19 px, and both within 0.3 of the question mark by ink; 16, 10 and 7
+    pixels apart here, the same look 0).
+
+    >>> three = np.zeros((8, 8, 3), np.uint8); three[2:6, 5] = 200
+    >>> five = three.copy(); five[2:4, 2] = 200; five[2:4, 5] = 0
+    >>> same_glyph(three + 20, [three]), same_glyph(five, [three])
+    (True, False)
+    """
+    from vision.calibrate import shifted_mismatch
+
+    return any(t.shape == img.shape and shifted_mismatch(t, img) < MISMATCH for t in templates)
+
+
 def group_looks(cuts: Mapping[Cell, Image]) -> list[Look]:
     """Squares grouped by look (the first square of a group stands for it).
 
@@ -184,6 +209,25 @@ def fits(board: Board, mines: int) -> bool:
     except InconsistentBoard:
         return False
     return True
+
+
+def fits_as(board: Board, look: Look, code: int, mines: int) -> bool:
+    """Does ``board`` fit (:func:`fits`) with ``look`` named ``code`` and its other
+    unknown squares taken as opened squares without a number (no constraint)? A look
+    of an unseen number may lie as near a number the skin knows, by every distance
+    that forgives a pixel's shift, as that number drawn on another shade (kmines'
+    graveyard-mayhem: a small digit on a large textured tile; a 4 within 0.7 of a 2 at
+    19 px, named 2: "numbers no layout of 40 mines satisfies"); the count tells them
+    apart where the distances cannot.
+
+    >>> from solver.textboard import parse_board
+    >>> board = parse_board("U.")   # an unknown look with one covered neighbour
+    >>> a = Look(((0, 0),), np.zeros((2, 2, 3), np.uint8))
+    >>> fits_as(board, a, 1, 1), fits_as(board, a, 2, 1)
+    (True, False)
+    """
+    base = np.where(board == UNKNOWN, WRONG_FLAG, board).astype(np.int8)
+    return fits(substitute(base, [look], [code]), mines)
 
 
 def narrow(board: Board, looks: Sequence[Look], candidates: Sequence[Sequence[int]],
@@ -434,7 +478,7 @@ class NumberLearner:
             return Reading(board)
         cuts = {cell: cut(image, geometry, cell) for cell in cells}
         board = self._recall(board, cuts)
-        board, shaded = self._by_shade(image, geometry, board, cuts)
+        board, shaded = self._by_shade(image, geometry, board, cuts, mines)
         cuts = {c: img for c, img in cuts.items() if board[c] == UNKNOWN}
         missing = self._missing(geometry)
         if not missing or not cuts:
@@ -472,12 +516,13 @@ class NumberLearner:
         return cells, skin.cell_size
 
     def _by_shade(self, image: Image, geometry: BoardGeometry, board: Board,
-                  cuts: Mapping[Cell, Image]) -> tuple[Board, bool]:
+                  cuts: Mapping[Cell, Image], mines: int) -> tuple[Board, bool]:
         """Squares that show a state the skin knows but on a background shade it has no
         template of (:func:`vision.shade.shaded_name`: a number learned in play on one
         shade of kmines' window and met on another), on a skin whose open squares show
         several shades: named so, and the look added to the skin (repainted onto every
-        shade it knows, see :meth:`_learn`), so the reader reads it from now on."""
+        shade it knows, see :meth:`_learn`), so the reader reads it from now on. A look
+        the board does not fit under that name is left unknown (:func:`fits_as`)."""
         from vision.shade import open_shades, shaded_name
 
         cells, size = self._cells(geometry)
@@ -492,18 +537,30 @@ class NumberLearner:
         if not by_code:
             return board, False
         names = [(look, code) for code, some in by_code.items() for look in group_looks(some)]
+        names = [(look, code) for look, code in names if fits_as(board, look, code, mines)]
+        if not names:
+            return board, False
         self._learn(geometry, names, image, how="the skin's look on another background shade")
         return substitute(board, [look for look, _ in names], [c for _, c in names]), True
 
-    def _known_like(self, geometry: BoardGeometry, looks: Sequence[Look]) -> str:
+    def _known_like(self, geometry: BoardGeometry, board: Board, looks: Sequence[Look],
+                    mines: int) -> str:
         """Why no look of ``looks`` may be named a missing number: one is like a state
         the skin knows (:func:`vision.shade.resembles`: the same glyph on a background
-        the skin has no template of), so it is that state or unreadable ("" if none)."""
+        the skin has no template of) that the board fits it as (:func:`fits_as`), so it
+        is that state or unreadable ("" if none). On a board at whole pixels at the
+        skin's pitch it must also show that state's glyph (:func:`same_glyph`). (Only
+        here: a look named by its shade, :meth:`_by_shade`, is held to the count alone,
+        as kmines' default theme draws a 1 larger on a lighter shade.)"""
         from vision.shade import resembles
 
         cells, size = self._cells(geometry)
+        exact = _exact(geometry, size)
         for look in looks:
-            like = resembles(fit_to(look.image, size), cells, tuple(cells))
+            img = fit_to(look.image, size)
+            like = {code: d for code, d in resembles(img, cells, tuple(cells)).items()
+                    if fits_as(board, look, code, mines)
+                    and (not exact or same_glyph(img, cells[code]))}
             if like:
                 states = " or ".join(STATE_NAMES[c] for c in sorted(like))
                 return (f"square {look.cells[0]} looks like the skin's {states} on another "
@@ -520,7 +577,7 @@ class NumberLearner:
     def _name(self, image: Image, geometry: BoardGeometry, board: Board,
               cuts: Mapping[Cell, Image], missing: tuple[int, ...], mines: int) -> Reading:
         looks = group_looks(cuts)
-        like = self._known_like(geometry, looks)
+        like = self._known_like(geometry, board, looks, mines)
         if like:
             return Reading(board, why=like)
         if not fits(substitute(board, looks, [WRONG_FLAG] * len(looks)), mines):
@@ -631,6 +688,15 @@ class NumberLearner:
                     self.log(f"warning: the new template of {code} does not read back at "
                              f"{look.cells[0]}; it is named from memory in this session")
         return True
+
+
+def _exact(geometry: BoardGeometry, size: tuple[float, float]) -> bool:
+    """Is the board at whole pixels and at the pitch of the skin's templates (``size``),
+    so a square's cut can be held to a template by :func:`same_glyph`?"""
+    from vision.calibrate import whole_pixel
+
+    return whole_pixel(geometry) and abs(geometry.pitch_x - size[0]) < 0.01 \
+        and abs(geometry.pitch_y - size[1]) < 0.01
 
 
 def _same_pixels(a: Image, b: Image) -> bool:

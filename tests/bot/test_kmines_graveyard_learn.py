@@ -94,15 +94,6 @@ def learn(name: str, tmp_path: Path) -> tuple[NumberLearner, Board, list[str], B
     return learner, got.board, notes, truth
 
 
-REVERTED = pytest.mark.xfail(strict=True, reason=(
-    "bot.learn's same_glyph (69c4290) was taken back: it stopped play naming kmines' "
-    "default-theme 1 drawn larger on a lighter shade (2 of 2 play runs aborted in game 1, "
-    "22 Nov 14:27-14:30); without it the 16x16 4 is named 2 again and the 9x9 5 stays "
-    "unknown instead of waiting as 4 or 5"))
-"""The learner's part of the fix, taken back (bot/learn.py as before 69c4290)."""
-
-
-@REVERTED
 def test_the_unseen_five_waits_as_a_4_or_5(tmp_path: Path) -> None:
     learner, board, notes, truth = learn("board9_five", tmp_path)
     assert notes == []  # nothing named
@@ -110,7 +101,6 @@ def test_the_unseen_five_waits_as_a_4_or_5(tmp_path: Path) -> None:
     assert (board == truth)[truth != 5].all()
 
 
-@REVERTED
 def test_the_unseen_four_is_learned_as_a_4(tmp_path: Path) -> None:
     _, board, notes, truth = learn("board16_four", tmp_path)
     assert len(notes) == 1 and notes[0].startswith("learned the look of 4 at (2, 9)"), notes
