@@ -766,7 +766,7 @@ class Learner:
         others = [frame for frame in self.context if frame is not ids]
         readings = best_loss_readings(ids, known, clicked, self.not_exploded, others)
         if not readings:
-            return None
+            return self._solve_loss(ids, known) if clicked is None else None
         names = agreed_names(readings, ids, known)
         # a look every equally good reading leaves unexplained is a mark
         self.odd.update(set.intersection(*(set(h.odd) for h in readings)))
@@ -776,6 +776,40 @@ class Learner:
             # one square of a look read by a guessed reading is weak evidence
             strong = anchored or int((ids == look).sum()) > 1
             self.votes.add(look, code, 2 if strong else 1)
+        return names
+
+    def _solve_loss(self, ids: IdGrid, known: Mapping[int, int]) -> dict[int, int] | None:
+        """Names from :func:`solve_loss_mines` (no reading of :func:`loss_hypotheses`
+        fits: more covered or mine looks than it tries). A mine look some frame shows
+        without the other mine looks is a flag (placed in play), the others mines. The
+        looks no choice makes mines stay unnamed (a number not named yet is one)."""
+        mines = solve_loss_mines(ids, known)
+        if mines is None:
+            return None
+        names: dict[int, int] = {}
+        for look in mines:
+            rest = list(mines - {look})
+            alone = any(bool((frame == look).any()) and not np.isin(frame, rest).any()
+                        for frame in self.context)
+            names[look] = FLAG if alone else MINE
+        if any(contradicted_numbers(frame, {**known, **names}) for frame in self.context):
+            return None  # (a game that leaves mines covered at a loss, or no loss)
+        self.votes.add_all(names, 2)
+        return names
+
+    def add_win(self, ids: IdGrid) -> dict[int, int] | None:
+        """Name looks from a frame that may show a won game (:func:`win_numbers`); the
+        names, or None. Its unrevealed looks are named covered only when some frame
+        shows nothing else (a new game)."""
+        others = [frame for frame in self.context if frame is not ids]
+        fit = win_numbers(ids, self.known(), others)
+        if fit is None:
+            return None
+        hidden, names = fit
+        if fresh_looks(self.context, hidden):
+            names.update({look: COVERED for look in hidden})
+        for look, code in names.items():
+            self.votes.add(look, code, 2)
         return names
 
     def codes(self, ids: IdGrid, unknown: int) -> npt.NDArray[np.int8]:
@@ -907,7 +941,8 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     learner.context = tuple(frames)
     order = sorted(range(len(frames)), key=lambda k: -frames[k].size)
     for k in order:
-        learner.add_loss(frames[k])
+        if learner.add_loss(frames[k]) is None:
+            learner.add_win(frames[k])
     first = learner.votes
     learner.votes = Votes()
     for look, code in first.settled().items():
@@ -915,6 +950,9 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
             learner.votes.add(look, code, 2)
     learner.seed(base)
     lost = [learner.add_loss(frames[k]) is not None for k in order]
+    for k, was_lost in zip(order, lost, strict=True):
+        if not was_lost:
+            learner.add_win(frames[k])
     support = dict(enumerate(learner.bank.counts))
     for look, code in impossible_numbers(frames, learner.known(), support).items():
         learner.votes.by_look.get(look, Counter()).pop(code, None)  # for name_odd_looks
@@ -923,6 +961,86 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
         learner.votes.by_look.get(look, Counter()).pop(FLAG, None)
         learner.name(look, MINE, weight=2)
     name_odd_looks(learner, [frames[k] for k in order], lost)
+
+
+def win_numbers(ids: IdGrid, known: Mapping[int, int], others: Sequence[IdGrid] = (),
+                most: int = 2) -> tuple[tuple[int, ...], dict[int, int]] | None:
+    """A won-game reading of frame ``ids``: the looks left unrevealed (one, or two: the
+    two shades of a checkered board) hide exactly the mines, so every other look counts
+    the same number of them on each of its squares. Returns (the unrevealed looks, each
+    other look's number), or None when no choice of up to ``most`` looks fits, none
+    shows two numbers above 0 each on two or more squares, or the fits disagree.
+    A reading the ``others`` frames contradict (:func:`contradicted_numbers`) is no fit.
+
+    >>> ids = np.array([[1, 2, 0, 3, 2], [1, 2, 2, 3, 0], [1, 1, 1, 2, 2]])
+    >>> win_numbers(ids, {})  # 0 hides the mines; 1 is a 0, 2 a 1, 3 a 2
+    ((0,), {1: 0, 2: 1, 3: 2})
+    """
+    f = _Frame.of(ids)
+    if any(known.get(lk) in (MINE, EXPLODED, WRONG_FLAG, QUESTION) for lk in f.present):
+        return None
+    hideable = [lk for lk in f.present if known.get(lk) in (None, COVERED, FLAG)]
+    fits = [fit for k in range(1, most + 1) for hidden in itertools.combinations(hideable, k)
+            if (fit := _win_fit(f, hidden, known, others)) is not None]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _win_fit(f: _Frame, hidden: tuple[int, ...], known: Mapping[int, int],
+             others: Sequence[IdGrid]) -> tuple[tuple[int, ...], dict[int, int]] | None:
+    counts = sum((f.adj[h] for h in hidden), np.zeros_like(f.ids))
+    numbers: dict[int, int] = {}
+    for look in f.present:
+        if look in hidden:
+            continue
+        values = counts[f.masks[look]]
+        lo = int(values.min())
+        if lo != int(values.max()) or known.get(look, lo) != lo:
+            return None
+        numbers[look] = lo
+    if len({v for lk, v in numbers.items() if v > 0 and f.sizes[lk] > 1}) < 2:
+        return None  # too little evidence
+    names = {**known, **numbers, **{h: known.get(h, COVERED) for h in hidden}}
+    if any(contradicted_numbers(frame, names) for frame in others):
+        return None
+    return hidden, numbers
+
+
+def fresh_looks(frames: Iterable[IdGrid], looks: Collection[int]) -> bool:
+    """Does one of ``frames`` show only ``looks`` (a new game: every square covered)?
+
+    >>> fresh_looks([np.array([[0, 1], [1, 0]])], (0, 1))
+    True
+    """
+    return any(set(np.unique(ids).tolist()) <= set(looks) for ids in frames)
+
+
+def solve_loss_mines(ids: IdGrid, known: Mapping[int, int], most: int = 12,
+                     ) -> set[int] | None:
+    """With the covered looks and numbers named, which of the other looks of a
+    lost-game frame are shown mines: those in every choice of them that makes each
+    named number count exactly its mines (a lost game shows them all; flags count).
+    None when no choice, or only the empty one, fits, or more than ``most`` looks are
+    unnamed. Any number of mine looks (a page that draws each mine in its own colour).
+
+    >>> solve_loss_mines(np.array([[5, 2, 6], [2, 2, 0]]), {0: COVERED, 2: 1})
+    {5}
+    """
+    f = _Frame.of(ids)
+    numbered = [lk for lk in f.present if 0 <= known.get(lk, -1) <= 8]
+    free = [lk for lk in f.present if lk not in known]
+    if not numbered or not free or len(free) > most \
+            or not any(known.get(lk) == COVERED for lk in f.present):
+        return None
+    where = np.isin(f.ids, numbered)
+    want = np.vectorize(lambda lk: known.get(int(lk), 0))(f.ids[where])
+    shown = [lk for lk in f.present if known.get(lk) in (MINE, FLAG, EXPLODED)]
+    base = sum((f.adj[lk][where] for lk in shown), np.zeros(int(where.sum()), np.int32))
+    adj = np.stack([f.adj[lk][where] for lk in free])
+    bits = (np.arange(2 ** len(free))[:, None] >> np.arange(len(free))) & 1
+    fits = bits[((bits @ adj + base) == want).all(axis=1)]
+    if not len(fits) or not fits.any(axis=1).all():
+        return None
+    return {lk for i, lk in enumerate(free) if fits[:, i].all()}
 
 
 def mines_named_flags(frames: Sequence[IdGrid], lost: Sequence[bool],
