@@ -27,6 +27,7 @@ The board itself is found by :func:`vision.lattice.find_lattice`.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -365,12 +366,18 @@ def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None 
     Up to ``max_extra`` looks besides the exploded one may be mines (shown mines,
     flags, and games that show flagged mines their own way). Looks in ``not_exploded``
     (seen on two squares of one frame of the same skin) are never the exploded mine.
+    A frame with more than :data:`MAX_READINGS` readings to try gets none (a look per
+    square edge variant, as Google's board draws them, made 3.9 million: calibrate
+    --from ran for over 15 minutes); the largest of the fixtures is 56 000.
     """
     f = _Frame.of(ids)
     known_here = {look: code for look, code in known.items() if look in f.sizes}
     covered_opts = [lk for lk, c in known_here.items() if c == COVERED] or \
         sorted((lk for lk in f.present if lk not in known_here), key=lambda lk: -f.sizes[lk])
     forced = [lk for lk, c in known_here.items() if c in (MINE, FLAG)]
+    if _readings_to_try(f, known_here, covered_opts, clicked, max_extra - len(forced),
+                        not_exploded) > MAX_READINGS:
+        return []
     out = []
     for cov in covered_opts:
         covered_near = f.adj[cov] > 0
@@ -383,6 +390,22 @@ def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None 
                         out.append(hyp)
     out.sort(key=lambda h: -h.score)
     return out
+
+
+MAX_READINGS = 500_000
+"""Most readings :func:`loss_hypotheses` tries on one frame."""
+
+
+def _readings_to_try(f: _Frame, known: Mapping[int, int], covered_opts: Sequence[int],
+                     clicked: Cell | None, extra: int, not_exploded: Collection[int]) -> int:
+    """How many readings :func:`loss_hypotheses` would try (a covered look, an
+    exploded one, up to ``extra`` more mine looks among the looks left)."""
+    total = 0
+    for cov in covered_opts:
+        free = sum(1 for lk in f.present if lk != cov and lk not in known) - 1
+        ways = sum(math.comb(max(free, 0), k) for k in range(extra + 1))
+        total += ways * len(_exploded_options(f, known, cov, clicked, not_exploded))
+    return total
 
 
 def _exploded_options(f: _Frame, known: Mapping[int, int], cov: int,
