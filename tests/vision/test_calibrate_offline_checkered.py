@@ -13,12 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
-import numpy as np
+from test_calibrate_offline_marks import _read_back  # (pytest puts this folder on sys.path)
 
 from solver.cells import COVERED, FLAG, MINE, UNKNOWN
-from solver.textboard import parse_board
-from vision.calibrate import learn_from_images, read_cells
 
 CAPTURES = Path(__file__).resolve().parent / "web_checkered"
 
@@ -28,17 +25,13 @@ def read_back(kind: str) -> tuple[set[int], int]:
     learned: nothing misread. The states named, and the squares read."""
     paths = sorted(CAPTURES.glob(f"{kind}_*.png"))
     assert len(paths) == 4
-    images = [np.asarray(cv2.imread(str(p)), np.uint8) for p in paths]
-    learned = learn_from_images(images)
+    states, reads = _read_back(paths)
     named = 0
-    for path, image, g in zip(paths, images, learned.boards, strict=True):
-        assert g is not None, path.name
-        expected = parse_board(path.with_suffix(".board").read_text())
-        read = read_cells(image, g, learned.cells)
+    for name, expected, read in reads:
         known = read != UNKNOWN
-        assert (read[known] == expected[known]).all(), path.name
+        assert (read[known] == expected[known]).all(), name
         named += int(known.sum())
-    return set(learned.cells), named
+    return states, named
 
 
 def test_plain_checkered_captures_read_back_named_and_right() -> None:
