@@ -16,7 +16,6 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -119,13 +118,13 @@ class Reading:
 
 
 def read_file(path: Path, image: Image, skins: list[Skin]) -> Reading:
-    from vision.locate import BoardNotFound, locate_board
+    from vision.locate import BoardNotFound
     from vision.read import read_board
     from vision.status import read_status
 
     t0 = time.perf_counter()
     try:
-        margin, geometry = locate_in(image, skins, locate_board)
+        margin, geometry = locate_in(image, skins)
     except BoardNotFound as exc:
         raise BadInput(f"{path}: {exc}") from None
     image = with_margin(image, margin) if margin else image
@@ -139,22 +138,20 @@ def read_file(path: Path, image: Image, skins: list[Skin]) -> Reading:
                    mismatches, (t1 - t0) * 1000, (t2 - t1) * 1000, margin)
 
 
-def locate_in(image: Image, skins: list[Skin],
-              locate: Callable[[Image, list[Skin]], BoardGeometry]) -> tuple[int, BoardGeometry]:
+def locate_in(image: Image, skins: list[Skin]) -> tuple[int, BoardGeometry]:
     """The board in ``image``, or else in ``image`` with a margin around it (a
     screenshot cropped to the board's very edge: :mod:`vision.margin`): the margin
     added (0: none) and the board's geometry in the pixels of the image it was found in.
-    Raises what ``locate`` raises on the image as given when neither finds a board."""
-    from vision.locate import BoardNotFound
+    Raises the BoardNotFound of the image as given when neither finds a board."""
+    from vision.locate import BoardNotFound, locate_board
 
     try:
-        return 0, locate(image, skins)
-    except BoardNotFound:
+        return 0, locate_board(image, skins)
+    except BoardNotFound as first:
         try:
-            return MARGIN, locate(with_margin(image), skins)
+            return MARGIN, locate_board(with_margin(image), skins)
         except BoardNotFound:
-            pass
-        raise
+            raise first from None
 
 
 def mine_count(reading: Reading, path: Path, given: str | None) -> int:
