@@ -742,6 +742,9 @@ class LiveCalibrator:
             same = 0
             image = again
             ids = self.ids(image)
+            # (kept, as wait_change keeps its frames: a loss drawn in steps may show
+            # every mine only for a moment before a dialog comes over the board)
+            self.steps = [*self.steps[:3], *self.steps[3:][-4:], image]
         return image, ids
 
     def _want_wrong_flag(self, board: Board) -> bool:
@@ -957,11 +960,14 @@ class LiveCalibrator:
         names, hidden, _ = self._loss_reading(before, after, known, clicked)
         best = (after, names, hidden)
         score = loss_clarity(after, names, self._same_look)
+        settled = {cell for cell, code in (names or {}).items() if code == MINE}
         for frame in self.steps:
             ids = self.ids(frame)
             if ids.shape != before.shape or np.array_equal(ids, after):
                 continue
             names, hidden, _ = self._loss_reading(before, ids, known, clicked)
+            if names is not None and partial_loss(ids, names, settled, known, before):
+                continue  # the mines shown a few at a time: not all of them yet
             clarity = loss_clarity(ids, names, self._same_look)
             if clarity > score:
                 best, score = (ids, names, hidden), clarity
@@ -1092,6 +1098,9 @@ class LiveCalibrator:
             if fresh is not None:
                 self.restart = {"kind": "key", "keys": [keys]}
                 return fresh
+        fresh = self._default_button(ending)
+        if fresh is not None:
+            return fresh
         tried: list[PixelRect] = []
         for _ in range(4):
             fresh = self._known_restart()
@@ -1136,6 +1145,25 @@ class LiveCalibrator:
         if self.wait_change(image, timeout=1.0) is not None:
             time.sleep(0.1)  # (a key at once may go to the window closing)
         return True
+
+    def _default_button(self, ending: Ending) -> tuple[IdGrid, Image] | None:
+        """Press Return while a window stays over the ended board after Escape (a
+        dialog), no way to restart known yet: it presses the dialog's default button.
+        Windows 7 centres its "Game Lost" / "Game Won" dialog on the game, so its
+        buttons lie over the board, where no changed control is looked for, and its
+        default button is "Play again" (its "Exit" beside it ends the program). The
+        fresh game if that started one."""
+        if self.restart:
+            return None
+        ids = self.ids(self.grab())
+        if not window_over(ids, self.L.known(), self.ids(ending.before)).any():
+            return None
+        fresh = self._try_keys("Return")
+        if fresh is not None:
+            self.restart = {"kind": "key", "keys": ["Return"]}
+            self.log("new game: the Return key (the default button of a dialog over the "
+                     "board)")
+        return fresh
 
     def _let_message_go(self) -> None:
         """Wait (up to ``uncover_timeout`` s, no key pressed) until every square of the
@@ -1343,7 +1371,9 @@ class LiveCalibrator:
                     shots.append(shot)
             restart["templates"] = shots[:4]
             restart["region"] = side_region(union, b, 12)
-        if self.dismissed:
+        if restart.get("keys") == ["Return"]:  # a dialog's default button (above)
+            restart["dismiss_keys"] = ["Return"]
+        elif self.dismissed:
             restart["dismiss_keys"] = ["Escape"]
         elif not restart:
             self.notes.append("how to start a new game is not learned")
@@ -1583,6 +1613,25 @@ def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
     """
     over = window_over(after, known, before)
     return is_flood(before, np.where(over, before, after), clicked)
+
+
+def partial_loss(ids: IdGrid, names: dict[Cell, int], settled: set[Cell],
+                 known: dict[int, int], before: IdGrid) -> bool:
+    """Does a frame of a loss (read as ``names``) leave out a mine that the settled
+    frame after it shows (``settled``), on a square no window over the board hides in
+    it? Windows 7 shows a loss's mines a few at a time: a frame from the middle of that
+    counts the numbers with some mines missing.
+
+    >>> before = np.zeros((1, 4), int)
+    >>> ids = np.array([[5, 0, 0, 0]])
+    >>> partial_loss(ids, {(0, 0): MINE, (0, 1): 1}, {(0, 0), (0, 3)}, {0: COVERED}, before)
+    True
+    >>> partial_loss(ids, {(0, 0): MINE, (0, 1): 1}, {(0, 0)}, {0: COVERED}, before)
+    False
+    """
+    over = window_over(ids, known, before)
+    near = over | (adjacent_count(over) > 0)
+    return any(names.get(cell) != MINE and not near[cell] for cell in settled)
 
 
 def loss_clarity(ids: IdGrid, names: dict[Cell, int] | None,
