@@ -6,6 +6,7 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game tkgame --size intermediate --play 10
     python benchmarks/unseen_games.py --game ace-minesweeper --size 16x16/45 --play 10
     python benchmarks/unseen_games.py --game web-checkered --size 18x14/40 --wm --play 10
+    python benchmarks/unseen_games.py --game web-win7 --size 16x16/40 --wm --play 10
 
 The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
 calibrate starts from nothing and play uses only what calibrate learned. Both run as
@@ -32,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from solver.game import BoardSize  # noqa: E402
 
 GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper",
-         "web-checkered")
+         "web-checkered", "web-win7")
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
@@ -43,6 +44,10 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
         url = othergames.webgame_url("checkered.html", size.rows, size.cols, size.mines,
                                      tile, query)
         return othergames.launch_chromium(vd, url, "^Checkered", app=not browser_tabs)
+    if game == "web-win7":  # benchmarks/webgames/win7.html: Windows 7's look, in Chromium
+        url = othergames.webgame_url("win7.html", size.rows, size.cols, size.mines, tile,
+                                     query)
+        return othergames.launch_chromium(vd, url, "^Minesweeper", app=not browser_tabs)
     if game == "sgt-mines":
         return othergames.launch_sgt_mines(vd, size.cols, size.rows, size.mines, tile)
     if game == "xbomb":
