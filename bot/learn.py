@@ -660,7 +660,7 @@ class NumberLearner:
         as calibrate does: kmines draws its open squares translucent over a shaded
         window), and log one line each; with the capture the look was seen in, check
         the reloaded skin reads it."""
-        from vision.shade import open_shades, shaded_variants
+        from vision.shade import open_shades, shaded_variants, zero_shifts
 
         if not names:
             return False
@@ -672,7 +672,8 @@ class NumberLearner:
         skin = self.reader.skin(geometry)
         cells, _ = self._cells(geometry)
         shades = open_shades({**cells, **added})
-        for code, imgs in shaded_variants(added, shades, tuple(added)).items():
+        moves = zero_shifts({**cells, **added})
+        for code, imgs in shaded_variants(added, shades, tuple(added), shifts=moves).items():
             added[code].extend(imgs)
         new = add_templates(skin, added)
         self.reader.replace_skin(new)

@@ -158,12 +158,34 @@ def spread_names(looks: Sequence[Image], names: Mapping[int, int], skip: set[int
     return out
 
 
+def zero_shifts(cells: Mapping[int, Sequence[Image]], close: float = 2.0) -> list[Colour]:
+    """The shifts between the backgrounds of the 0's templates (a checkerboard of two
+    tints: Google's opened squares are #e5c29f and #d7b899, not a grey shift apart):
+    one state on both, so any glyph may be repainted from one to the other.
+
+    >>> light = np.full((8, 8, 3), (159, 194, 229), np.uint8)
+    >>> dark = np.full((8, 8, 3), (153, 184, 215), np.uint8)
+    >>> [s.tolist() for s in zero_shifts({0: [light, dark]})]
+    [[-6.0, -10.0, -14.0], [6.0, 10.0, 14.0]]
+    """
+    grounds = [background(img) for img in cells.get(0, ())]
+    out: list[Colour] = []
+    for a in grounds:
+        for b in grounds:
+            if np.abs(b - a).max() > close and \
+                    all(np.abs(b - a - s).max() > close for s in out):
+                out.append(b - a)
+    return out
+
+
 def shaded_variants(cells: Mapping[int, Sequence[Image]], shades: Sequence[Colour],
-                    codes: Sequence[int], close: float = 2.0) -> dict[int, list[Image]]:
+                    codes: Sequence[int], close: float = 2.0,
+                    shifts: Sequence[Colour] | None = None) -> dict[int, list[Image]]:
     """For each state of ``codes`` in ``cells``, an image of it repainted onto every
     background shade of ``shades`` (say those of every open square seen: a 0, a
     number, a mine) that no image of the state has yet (within ``close`` levels; grey
-    shifts only).
+    shifts, or a shift between two backgrounds of the 0: ``shifts``, by default
+    :func:`zero_shifts` of ``cells``).
 
     >>> a = np.full((16, 16, 3), 180, np.uint8); a[4:12, 7:9] = (120, 20, 20)
     >>> zero = np.full((16, 16, 3), 166, np.uint8)
@@ -172,6 +194,7 @@ def shaded_variants(cells: Mapping[int, Sequence[Image]], shades: Sequence[Colou
     ([[166.0, 166.0, 166.0]], [120, 20, 20])
     """
     out: dict[int, list[Image]] = {}
+    moves = zero_shifts(cells, close) if shifts is None else list(shifts)
     for code in codes:
         imgs = list(cells.get(code, ()))
         own = [background(img) for img in imgs]
@@ -180,7 +203,8 @@ def shaded_variants(cells: Mapping[int, Sequence[Image]], shades: Sequence[Colou
             if any(np.abs(shade - h).max() <= close for h in have):
                 continue
             src = min(((img, h) for img, h in zip(imgs, own, strict=True)
-                       if grey_shift(h, shade)),
+                       if grey_shift(h, shade)
+                       or any(np.abs(shade - h - m).max() <= close for m in moves)),
                       key=lambda p: float(np.abs(shade - p[1]).max()), default=None)
             if src is None:
                 continue
