@@ -124,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--query", default="", help="web games: more of the page's query, "
                    "e.g. edges=1 (benchmarks/webgames/checkered.html says what it takes)")
     p.add_argument("--restart-key", help="passed to calibrate")
+    p.add_argument("--restart-at", metavar="X,Y", help="the new-game control's point in the "
+                   "window (as a user reads it off the screen), passed to calibrate as a "
+                   "screen point")
     p.add_argument("--mines", type=int, help="passed to calibrate and play")
     p.add_argument("--wm", action="store_true", help="run openbox on the display")
     p.add_argument("--calibrate-games", type=int, default=2)
@@ -164,6 +167,10 @@ def main(argv: list[str] | None = None) -> int:
             cmd = ["calibrate", "--name", name, "--games", str(args.calibrate_games)]
             if args.restart_key:
                 cmd += ["--restart-key", args.restart_key]
+            if args.restart_at:
+                rx, ry = (int(v) for v in args.restart_at.split(","))
+                left, top, _, _ = win.rect()
+                cmd += ["--restart-at", f"{left + rx},{top + ry}"]
             mines = ["--mines", str(args.mines)] if args.mines else []
             cmd += mines
             step = sweepbot(vd, templates, cmd, 300)

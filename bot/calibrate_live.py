@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
-from bot.screen import Image, Screen, ScreenMap
+from bot.screen import Image, Screen, ScreenMap, ScreenPoint
 from solver.cells import (
     COVERED,
     EXPLODED,
@@ -61,6 +61,9 @@ from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.reveal import label_revealed_frame
 from vision.shade import shade_distance
 
+ASK_RESTART = ("Which key starts a new game in this program (e.g. F2 or ctrl+n)? Or "
+               "point the mouse at the control that starts one and press Enter: ")
+
 
 class CalibrationError(RuntimeError):
     """Calibration cannot go on; the message is one line for the user."""
@@ -72,7 +75,9 @@ class LiveOptions:
     a win and a loss and every state in ``want`` were seen); ``time_limit`` in
     seconds; ``mines``: the mine count if known (else learned from the first lost
     game); ``restart_keys``: the key that starts a new game, if clicking a control
-    does not; ``ask``: asks the user one question (None: never ask)."""
+    does not; ``restart_point``: the screen point of the control that starts one, if
+    it does not change when a game ends (no control is found then); ``ask``: asks the
+    user one question (None: never ask)."""
 
     games: int = 2
     max_games: int = 40
@@ -80,6 +85,7 @@ class LiveOptions:
     time_limit: float = 90.0
     mines: int | None = None
     restart_keys: str | None = None
+    restart_point: ScreenPoint | None = None
     ask: Callable[[str], str] | None = None
     seed: int = 0
     redraw_timeout: float = 1.5
@@ -1126,7 +1132,7 @@ class LiveCalibrator:
                     break
                 self.mouse.key("Escape")  # close a dialog that no click closed
                 escaped = self.dismissed = True
-        return self._restart_by_key()
+        return self._restart_by_user()
 
     def _close_dialog(self, ending: Ending) -> bool:
         """Press Escape if a window is over the ended board (a dialog: a patch of
@@ -1214,18 +1220,45 @@ class LiveCalibrator:
             return self._key_restart(self.restart["keys"][0])
         return None
 
-    def _restart_by_key(self) -> tuple[IdGrid, Image]:
-        keys = self.opts.restart_keys
-        if keys is None and self.opts.ask is not None:
-            keys = self.opts.ask("Which key starts a new game in this program "
-                                 "(e.g. F2 or ctrl+n)? ").strip() or None
+    def _restart_by_user(self) -> tuple[IdGrid, Image]:
+        """The way the user names: ``restart_keys`` or ``restart_point``, else one
+        question, answered by a key or by pointing at the control (a control that
+        looks the same all along is not found by itself)."""
+        keys, point = self.opts.restart_keys, self.opts.restart_point
+        if keys is None and point is None and self.opts.ask is not None:
+            keys = self.opts.ask(ASK_RESTART).strip() or None
+            here = self.mouse.hand_back()  # the user may have used the mouse to answer
+            point = None if keys else here
         if keys:
             fresh = self._key_restart(keys)
             if fresh is not None:
                 self.restart = {"kind": "key", "keys": [keys]}
                 return fresh
+        if point is not None:
+            fresh = self._restart_at(point)
+            if fresh is not None:
+                return fresh
         raise CalibrationError("cannot find how to start a new game: pass --restart-key "
-                               "KEY, or start one by hand and calibrate again")
+                               "KEY or --restart-at X,Y (the screen point of the control "
+                               "that starts one), or start one by hand and calibrate again")
+
+    def _restart_at(self, point: ScreenPoint) -> tuple[IdGrid, Image] | None:
+        """Click the control the user pointed at (never a square of the board)."""
+        p = self.map.to_pixel(point)
+        rect = control_at(p, self.g, self._last_image_shape())
+        if rect is None:
+            raise CalibrationError(f"the point ({point.x:.0f}, {point.y:.0f}) is on the "
+                                   "board or off the screen: point at the control that "
+                                   "starts a new game")
+        fresh = self._try_click(rect)
+        if fresh is not None:
+            self.restart_rects.append(rect)
+            self.restart = {"kind": "click"}
+            self.log(f"new game: click at ({point.x:.0f}, {point.y:.0f}), as told")
+        return fresh
+
+    def _last_image_shape(self) -> tuple[int, ...]:
+        return self._last_image.shape if self._last_image is not None else self.grab().shape
 
     def _key_restart(self, keys: str) -> tuple[IdGrid, Image] | None:
         """Press ``keys``; if no new game comes, click the ended game's board (a
@@ -1727,6 +1760,30 @@ def grow(r: PixelRect, shape: tuple[int, ...], share: float = 0.4) -> PixelRect:
     right = min(shape[1], r.left + r.width + dx)
     bottom = min(shape[0], r.top + r.height + dy)
     return PixelRect(left, top, right - left, bottom - top)
+
+
+def control_at(p: PixelPoint, g: BoardGeometry, shape: tuple[int, ...]) -> PixelRect | None:
+    """A square about one board square wide centred on ``p`` (what the control that
+    the user pointed at is remembered by), or None if ``p`` is on the board (with a
+    margin of a quarter square) or off the image.
+
+    >>> g = BoardGeometry("s", 100.0, 100.0, 20.0, 20.0, 9, 9)
+    >>> control_at(PixelPoint(190, 60), g, (400, 400, 3))
+    PixelRect(left=180, top=50, width=21, height=21)
+    >>> control_at(PixelPoint(190, 95), g, (400, 400, 3)) is None
+    True
+    """
+    b = g.bounds()
+    mx, my = g.pitch_x / 4, g.pitch_y / 4
+    near_board = (b.left - mx <= p.x < b.left + b.width + mx
+                  and b.top - my <= p.y < b.top + b.height + my)
+    if near_board or not (0 <= p.x < shape[1] and 0 <= p.y < shape[0]):
+        return None
+    half = max(4, round(g.pitch_x / 2))
+    x, y = int(round(p.x)), int(round(p.y))
+    left, top = max(0, x - half), max(0, y - half)
+    return PixelRect(left, top, min(shape[1], x + half + 1) - left,
+                     min(shape[0], y + half + 1) - top)
 
 
 def _contains(a: PixelRect, b: PixelRect) -> bool:

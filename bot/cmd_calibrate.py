@@ -43,6 +43,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the game's mine count (default: learned from a lost game)")
     parser.add_argument("--restart-key", metavar="KEY",
                         help="key that starts a new game (e.g. F2), if no control does")
+    parser.add_argument("--restart-at", metavar="X,Y", type=screen_point,
+                        help="screen point of the control that starts a new game, if it "
+                             "looks the same all along (calibrate asks for it otherwise)")
     parser.add_argument("--time-limit", type=float, default=90.0, metavar="S",
                         help="stop playing after this many seconds (default 90)")
     parser.add_argument("--display", help="X display to use (default: $DISPLAY)")
@@ -195,7 +198,8 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     ask = _ask if sys.stdin.isatty() else None
     opts = LiveOptions(games=args.games, max_games=args.max_games, time_limit=args.time_limit,
                        mines=args.mines,
-                       restart_keys=args.restart_key, ask=ask, seed=args.seed,
+                       restart_keys=args.restart_key, restart_point=args.restart_at,
+                       ask=ask, seed=args.seed,
                        want=parse_states(args.want), log=lambda m: print(m, file=sys.stderr))
     t0 = time.perf_counter()
     try:
@@ -293,6 +297,23 @@ def parse_states(text: str) -> tuple[int, ...]:
             raise ValueError(f"unknown state {part!r} in --want (use 0-8 and names such as "
                              "flag, question, wrong_flag)")
     return tuple(out)
+
+
+def screen_point(text: str) -> Any:
+    """``X,Y`` as a screen point (argparse reports a bad one as a usage error).
+
+    >>> screen_point("120,45.5")
+    ScreenPoint(x=120.0, y=45.5)
+    """
+    from bot.screen import ScreenPoint
+
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bad point {text!r}: use X,Y, e.g. 640,120") from None
+    if min(x, y) < 0:
+        raise argparse.ArgumentTypeError(f"bad point {text!r}: X and Y must be >= 0")
+    return ScreenPoint(x, y)
 
 
 def _ask(question: str) -> str:

@@ -428,6 +428,16 @@ class GuardedMouse:
     def position(self) -> ScreenPoint:
         return self.inner.position()
 
+    def hand_back(self) -> ScreenPoint:
+        """Where the user left the pointer, after asking them to point at something:
+        that position counts as ours from now on (no "moved by someone else" stop)."""
+        pos = self.inner.position()
+        if in_corner(pos, self._size):
+            raise FailSafe("fail-safe: the pointer was pushed into a screen corner")
+        self._looks, self._ahead = [], None
+        self._last, self._trail = pos, [pos]
+        return pos
+
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
         """Clicks and looks inside are sent to the server together when the block ends

@@ -1,0 +1,99 @@
+"""A control that starts a new game but looks the same all along (Google's restart
+arrow; tests/vision/calib_synth.py's game with a face that never changes): calibrate
+finds no control that changed at a game's end, so it asks the user once, who points
+at the control, or names it with ``restart_point`` (``--restart-at X,Y``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
+
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
+
+from bot.calibrate_live import ASK_RESTART, CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
+from bot.screen import ScreenPoint  # noqa: E402
+from solver.game import BoardSize  # noqa: E402
+from vision.geometry import PixelRect  # noqa: E402
+
+LOOK = Look(pitch_x=24.0, pitch_y=24.0, origin=(40, 110), gap=2)
+
+
+class SameFaceGame(SynthGame):
+    """The face never shows how the game went, and the timer stands still: nothing
+    outside the board changes when a game ends."""
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        img = render(self.game.board, self.look, "playing", 0)
+        if region is not None:
+            img = img[region.top:region.top + region.height,
+                      region.left:region.left + region.width]
+        return np.ascontiguousarray(img)
+
+
+def face_centre(game: SynthGame) -> ScreenPoint:
+    f = game.look.face_rect(game.size.cols)
+    return ScreenPoint(f.left + f.width / 2, f.top + f.height / 2)
+
+
+def options(**kw: object) -> LiveOptions:
+    base = dict(games=3, max_games=8, want=(0, 1, 2), time_limit=40.0, redraw_timeout=0.4,
+                mines=10)
+    base.update(kw)
+    return LiveOptions(**base)  # type: ignore[arg-type]
+
+
+def test_the_user_points_at_the_control_once() -> None:
+    game = SameFaceGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=2)
+    asked: list[str] = []
+
+    def ask(question: str) -> str:  # the user moves the pointer there, presses Enter
+        asked.append(question)
+        game.move(face_centre(game))
+        return "\n"
+
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), options(ask=ask)).run()
+    assert asked == [ASK_RESTART]
+    assert len(learned.games) >= 3 and game.games >= len(learned.games)
+    assert learned.restart["kind"] == "click" and learned.restart["templates"]
+    off_board = [p for p, button in game.clicks
+                 if not button.startswith("key") and game.cell_at(p) is None]
+    f = LOOK.face_rect(9)
+    assert off_board and all(f.left <= p.x < f.left + f.width and f.top <= p.y < f.top + f.height
+                             for p in off_board)
+
+
+def test_a_point_given_on_the_command_line_asks_nothing() -> None:
+    game = SameFaceGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=4)
+
+    def ask(question: str) -> str:
+        raise AssertionError("asked: " + question)
+
+    opts = options(ask=ask, restart_point=face_centre(game), games=2)
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert len(learned.games) >= 2 and learned.restart["kind"] == "click"
+
+
+def test_pointing_at_the_board_is_refused_with_no_click_there() -> None:
+    game = SameFaceGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=2)
+    left, top, right, bottom = LOOK.cell_box(4, 4)
+    on_board = ScreenPoint((left + right) / 2, (top + bottom) / 2)
+    cal = LiveCalibrator(SynthScreen(game), SynthMouse(game),
+                         options(restart_point=on_board, games=2))
+    with pytest.raises(CalibrationError, match="on the board"):
+        cal.run()
+    assert game.games == 1  # no new game was started
+    clicks_at_the_point = [p for p, _ in game.clicks if p == on_board]
+    assert clicks_at_the_point == []
+
+
+def test_with_no_way_to_ask_the_message_names_both_options() -> None:
+    game = SameFaceGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=2)
+    cal = LiveCalibrator(SynthScreen(game), SynthMouse(game), options(games=2))
+    with pytest.raises(CalibrationError, match="--restart-key KEY or --restart-at X,Y"):
+        cal.run()
+    assert game.games == 1
