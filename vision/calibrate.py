@@ -48,6 +48,7 @@ from solver.cells import (
     WRONG_FLAG,
     Cell,
 )
+from vision.edges import BandEvidence, EdgeBand, erase_strips, find_band
 from vision.geometry import BoardGeometry
 from vision.lattice import cut
 
@@ -172,12 +173,23 @@ class CellBank:
     _sums: list[npt.NDArray[np.float64]] = field(default_factory=list)
     _distinct: list[int] = field(default_factory=list)
     _samples: list[list[Image]] = field(default_factory=list)
+    edge: EdgeBand | None = None
+    """Strips along a cell's sides that do not make another look (Google's edge on an
+    opened square beside a covered one; see :mod:`vision.edges`), once two looks
+    were found to differ by them alone."""
+    merged: dict[int, int] = field(default_factory=dict)
+    """Looks made before :attr:`edge` was found -> the look they are without strips."""
+    _bands: BandEvidence = field(default_factory=BandEvidence)
 
     def classify(self, img: Image) -> int:
         key = img.tobytes()
         hit = self._cache.get(key)
         if hit is None:
+            if self.edge is not None:
+                img = erase_strips(img, self.edge)
             hit = self._match(img)
+            if self.edge is not None:
+                img = erase_strips(img, self.edge)  # (found by this very image)
             self._cache[key] = hit
             self._sums[hit] += img
             self._distinct[hit] += 1
@@ -188,15 +200,40 @@ class CellBank:
 
     def _match(self, img: Image) -> int:
         for i, look in enumerate(self.looks):
-            if look.shape == img.shape and look_distance(look, img) <= self.tol and \
+            if i not in self.merged and look.shape == img.shape and \
+                    look_distance(look, img) <= self.tol and \
                     not (self.strict and shifted_mismatch(look, img) >= 3):
                 return i
+        if self.edge is None:
+            for i, look in enumerate(self.looks):
+                band = self._bands.add(find_band(look, img, self.tol), look)
+                if band is not None:
+                    self._take_band(band)
+                    return self.merged.get(i, i)
         self.looks.append(img.copy())
         self.counts.append(0)
         self._sums.append(np.zeros(img.shape, np.float64))
         self._distinct.append(0)
         self._samples.append([])
         return len(self.looks) - 1
+
+    def _take_band(self, band: EdgeBand) -> None:
+        """From now on, cells are looked at without the band's strips: every look
+        is drawn again without them, and a look that is then an earlier one is merged
+        into it (:attr:`merged`; the cache answers with the earlier look)."""
+        self.edge = band
+        for i, look in enumerate(self.looks):
+            self.looks[i] = erase_strips(look, band)
+            self._samples[i] = [erase_strips(s, band) for s in self._samples[i]]
+            self._sums[i] = np.sum(self._samples[i], axis=0, dtype=np.float64) \
+                if self._samples[i] else np.zeros(look.shape, np.float64)
+            self._distinct[i] = len(self._samples[i])
+            same = [j for j in range(i) if j not in self.merged
+                    and self.looks[j].shape == look.shape
+                    and look_distance(self.looks[j], self.looks[i]) <= self.tol]
+            if same:
+                self.merged[i] = same[0]
+        self._cache = {k: self.merged.get(v, v) for k, v in self._cache.items()}
 
     def mean_image(self, look: int) -> Image:
         """The mean of every different image seen of ``look``: a template that sits
@@ -248,7 +285,17 @@ class CellBank:
         for r in range(g.rows):
             for c in range(g.cols):
                 ids[r, c] = self.classify(cut(image, g, (r, c)))
-        return ids
+        return self.unmerged(ids)
+
+    def unmerged(self, ids: IdGrid) -> IdGrid:
+        """``ids`` with every merged look as the look it was merged into (the squares
+        classified before :attr:`edge` was found in the same frame)."""
+        if not self.merged:
+            return ids
+        table = np.arange(len(self.looks), dtype=np.int32)
+        for was, now in self.merged.items():
+            table[was] = now
+        return table[ids]
 
 
 def adjacent_count(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
@@ -627,7 +674,7 @@ class Learner:
         for r in range(g.rows):
             for c in range(g.cols):
                 out[r, c] = self.bank.classify(fit_size(cut(image, g, (r, c)), self.size))
-        return out
+        return self.bank.unmerged(out)
 
     def unpaint(self, before: IdGrid, after: IdGrid, share: float = 0.9,
                 tol: float = 1.0) -> IdGrid:
@@ -789,6 +836,7 @@ class Learner:
                       if any(shifted_mismatch(looks[lk], looks[other]) < 3
                              for other, named in names.items() if named == code)}
         out = {**shaded, **names}
+        out.update({lk: out[to] for lk, to in self.bank.merged.items() if to in out})
         return {**{lk: out[was] for lk, was in self.alias.items() if was in out}, **out}
 
     def name(self, look: int, code: int, weight: int = 10) -> None:
