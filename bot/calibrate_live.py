@@ -824,7 +824,8 @@ class LiveCalibrator:
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
         if exploded or force or not self._flood(before, after, clicked) or \
-                self._board_gone(before, after):
+                self._board_gone(before, after) or \
+                self._loss_before_cover(before, after, clicked):  # (a dialog: Win7's)
             if self._hit_only(before, after, clicked, known, exploded or force):
                 return self._hidden_loss(before, after, img_before, img_after, clicked)
             shown_ids, names, hidden = self._clearest_loss(before, after, known, clicked)
@@ -878,6 +879,8 @@ class LiveCalibrator:
             shown = [cell for cell, code in names.items() if code == MINE]
             hits = sum(int(ids[cell]) in mine_looks for cell in shown)
             if shown and 2 * hits >= len(shown):
+                return True
+            if not mine_looks and first_loss_shown(before, ids, shown, clicked, known):
                 return True
         return False
 
@@ -1646,6 +1649,30 @@ def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
     """
     over = window_over(after, known, before)
     return is_flood(before, np.where(over, before, after), clicked)
+
+
+def first_loss_shown(before: IdGrid, ids: IdGrid, shown: Sequence[Cell],
+                     clicked: Sequence[Cell], known: dict[int, int]) -> bool:
+    """With no mine look known yet, does a frame show a loss: a clicked square turned
+    into a look no other square shows and no known look (the mine hit), and the
+    squares read as shown mines (two at least), in no known look (a win's flags are
+    the flag look), share one look for at least half of them? Windows 7's dialog at a
+    loss covers most of a 9x9 board: the board looks gone, as after a win, but the
+    frames just before it came show the mines.
+
+    >>> before = np.zeros((2, 4), int)
+    >>> ids = np.array([[7, 3, 3, 0], [0, 0, 3, 0]])
+    >>> first_loss_shown(before, ids, [(0, 1), (0, 2), (1, 2)], [(0, 0)], {0: COVERED})
+    True
+    >>> first_loss_shown(before, ids, [(0, 1), (0, 2), (1, 2)], [(0, 0)], {0: COVERED, 3: FLAG})
+    False
+    """
+    looks = [int(ids[cell]) for cell in shown]
+    if len(looks) < 2 or any(lk in known for lk in looks):
+        return False
+    hit = any(before[c] != ids[c] and int(ids[c]) not in known
+              and int((ids == ids[c]).sum()) == 1 for c in clicked)
+    return hit and 2 * max(looks.count(lk) for lk in looks) >= len(looks)
 
 
 def partial_loss(ids: IdGrid, names: dict[Cell, int], settled: set[Cell],

@@ -10,7 +10,10 @@ tests/vision/calib_synth.py:
 * half a second later a modal dialog comes, centred on the game: its buttons lie over
   the board, where no changed control is looked for; Escape does nothing there, its
   default button ("Play again") takes Return. Before: "cannot find how to start a new
-  game" after the first game.
+  game" after the first game;
+* on a 9x9 board that dialog covers nearly every square: with no look named yet (the
+  first game) the change read as an opened region, the loss went unread, and the game
+  was taken as won ("cannot find how to start a new game" again).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
@@ -44,6 +48,7 @@ class Win7Ending(SynthGame):
     new game)."""
 
     ended_at: float | None = None
+    dialog: tuple[int, int, int, int] = (2, 1, 6, 7)  # rows and columns it covers
 
     def new_game(self) -> None:
         super().new_game()
@@ -61,7 +66,7 @@ class Win7Ending(SynthGame):
             board[(board == MINE) & ~self._shown(since)] = COVERED
         img = render(board, self.look, "playing", 0)
         if since is not None and since >= (DIALOG_S if self.game.status == "lost" else 0.4):
-            draw_dialog(img, self.look)
+            draw_dialog(img, self.look, self.dialog)
         if region is not None:
             img = img[region.top:region.top + region.height,
                       region.left:region.left + region.width]
@@ -92,14 +97,19 @@ class Win7Ending(SynthGame):
             self.new_game()
 
 
-def draw_dialog(img: np.ndarray, look: Look) -> None:
-    """A dialog over rows 2-6 and columns 1-7: a striped panel with a button."""
-    left, top, _, _ = look.cell_box(2, 1)
-    _, _, right, bottom = look.cell_box(6, 7)
-    ys, xs = np.mgrid[top:bottom, left:right]
-    img[top:bottom, left:right] = np.stack([(xs * 7 + ys * 3) % 256, (xs * 3) % 200 + 40,
-                                            (ys * 5) % 180 + 60], axis=2)
-    img[bottom - 30:bottom - 8, right - 80:right - 8] = (235, 235, 235)
+def draw_dialog(img: np.ndarray, look: Look, box: tuple[int, int, int, int]) -> None:
+    """A dialog over the squares from ``box[:2]`` to ``box[2:]`` (row, column): a flat
+    light panel (squares wholly under it all look the same) in a dark border, with a
+    shaded title bar and a button."""
+    left, top, _, _ = look.cell_box(box[0], box[1])
+    _, _, right, bottom = look.cell_box(box[2], box[3])
+    left, right = left + 5, right - 5  # (the edge squares show a little of the board)
+    img[top:bottom, left:right] = (40, 40, 40)
+    img[top + 1:bottom - 1, left + 1:right - 1] = (240, 236, 232)
+    xs = np.arange(left + 1, right - 1)
+    img[top + 1:top + 22, left + 1:right - 1] = np.stack(
+        [(xs * 7) % 256, (xs * 3) % 200 + 40, np.full_like(xs, 200)], axis=1)[None]
+    img[bottom - 30:bottom - 8, right - 80:right - 8] = (200, 200, 200)
 
 
 def geometry(size: BoardSize) -> BoardGeometry:
@@ -107,10 +117,12 @@ def geometry(size: BoardSize) -> BoardGeometry:
     return BoardGeometry("", x0, y0, LOOK.pitch_x, LOOK.pitch_y, size.rows, size.cols)
 
 
-def test_mines_shown_in_steps_and_a_dialog_that_takes_return() -> None:
+@pytest.mark.parametrize("dialog", [(2, 1, 6, 7), (1, 0, 7, 8)], ids=["middle", "most"])
+def test_mines_shown_in_steps_and_a_dialog_that_takes_return(
+        dialog: tuple[int, int, int, int]) -> None:
     size = BoardSize(9, 9, 10)
     log: list[str] = []
-    game = Win7Ending(size, LOOK, rule="safe", seed=3)
+    game = Win7Ending(size, LOOK, rule="safe", seed=3, dialog=dialog)
     opts = LiveOptions(games=3, max_games=12, time_limit=80.0, log=log.append)
     result = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
     assert result.restart.get("keys") == ["Return"], log
