@@ -735,10 +735,14 @@ def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,
 
     For boards :func:`vision.locate.locate_board` cannot find: it looks for the flat
     colour of a skin's tiles, and some games have none (kmines shades its covered
-    tiles and its open squares over a gradient)."""
-    from solver.cells import UNKNOWN
-    from vision.read import read_board
+    tiles and its open squares over a gradient; Windows 7's glossy tiles too).
 
+    The lattice is also tried a pixel off each way (:data:`PHASE_TRIES`): a square
+    framed by a one-pixel line on one side only (Windows 7's dark gap above and left of
+    each tile) has two edges a pixel apart, and which one the lattice takes depends on
+    what the squares show; the skin's templates read only the one they were cut at (a
+    lost board of the Windows 7 look was found a row of pixels higher than its fresh
+    board, and read unknown)."""
     try:
         g = find_lattice(image)
     except NoBoardError:
@@ -748,11 +752,30 @@ def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,
         sx, sy = skin.cell_size
         if abs(g.pitch_x / sx - 1) > 0.04 or abs(g.pitch_y / sy - 1) > 0.04:
             continue
-        named = replace(g, skin=skin.name)
-        share = float((read_board(image, named, skin) != UNKNOWN).mean())
-        if share >= accept and (best is None or share > best[0]):
-            best = (share, named)
+        for dx, dy in PHASE_TRIES:
+            named = replace(g.shifted(dx, dy), skin=skin.name)
+            share = _known_share(image, named, skin)
+            if share >= accept and (best is None or share > best[0]):
+                best = (share, named)
+            if dx == dy == 0 and share >= PHASE_SURE:
+                break  # (read well in place: no other phase tried)
     return None if best is None else best[1]
+
+
+PHASE_TRIES = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))
+"""Offsets (dx, dy) in pixels :func:`locate_by_lattice` tries the lattice at."""
+PHASE_SURE = 0.98
+"""... but only when fewer than this share of its squares read as known in place."""
+
+
+def _known_share(image: Image, g: BoardGeometry, skin: Skin) -> float:
+    from solver.cells import UNKNOWN
+    from vision.read import read_board
+
+    if g.x0 < 0 or g.y0 < 0 or g.x0 + g.cols * g.pitch_x > image.shape[1] or \
+            g.y0 + g.rows * g.pitch_y > image.shape[0]:
+        return 0.0
+    return float((read_board(image, g, skin) != UNKNOWN).mean())
 
 
 # ------------------------------------------------------------------ textured tiles
