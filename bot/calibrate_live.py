@@ -234,6 +234,8 @@ class LiveCalibrator:
         self.base = base or {}
         self.rng = np.random.default_rng(options.seed)
         self.start = time.monotonic()
+        self.user_seconds = 0.0
+        """Time spent waiting for the user's answer (not calibration time)."""
         self.geometry: BoardGeometry | None = None
         self.learner: Learner | None = None
         self.map = ScreenMap()
@@ -345,7 +347,7 @@ class LiveCalibrator:
         return bool(np.array_equal(crop(self.grab(), b), crop(before, b)))
 
     def time_left(self) -> float:
-        return self.opts.time_limit - (time.monotonic() - self.start)
+        return self.opts.time_limit - (time.monotonic() - self.start - self.user_seconds)
 
     # ------------------------------------------------------------------ start
     def _steady(self, timeout: float = 1.5) -> Image:
@@ -1229,7 +1231,9 @@ class LiveCalibrator:
         looks the same all along is not found by itself)."""
         keys, point = self.opts.restart_keys, self.opts.restart_point
         if keys is None and point is None and self.opts.ask is not None:
+            asked = time.monotonic()
             keys = self.opts.ask(ASK_RESTART).strip() or None
+            self.user_seconds += time.monotonic() - asked
             here = self.mouse.hand_back()  # the user may have used the mouse to answer
             point = None if keys else here
         if keys:
@@ -1354,16 +1358,16 @@ class LiveCalibrator:
         ids = self.learn_marks(ids)
         image = self._last_image
         assert image is not None
-        began = time.monotonic()
+        began, waited = time.monotonic(), self.user_seconds
         while True:
             ids, image = self.play_game(ids, image)
-            self.game_seconds.append(time.monotonic() - began)
+            self.game_seconds.append(time.monotonic() - began - (self.user_seconds - waited))
             both = {"won", "lost"} <= set(self.results) or self._no_win_possible()
             done = len(self.results) >= self.opts.games and both and \
                 self._seen_common_states() and not self._want_marked_loss()
             if done or len(self.results) >= self.opts.max_games or not self._time_for_a_game():
                 break
-            began = time.monotonic()
+            began, waited = time.monotonic(), self.user_seconds
             ids, image = self.new_game(self.endings[-1])
         if "won" not in self.results:
             self.notes.append("no game was won: the win display is not learned")

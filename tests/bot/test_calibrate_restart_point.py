@@ -6,6 +6,7 @@ at the control, or names it with ``restart_point`` (``--restart-at X,Y``)."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -97,3 +98,22 @@ def test_with_no_way_to_ask_the_message_names_both_options() -> None:
     with pytest.raises(CalibrationError, match="--restart-key KEY or --restart-at X,Y"):
         cal.run()
     assert game.games == 1
+
+
+def test_the_time_the_user_takes_to_answer_is_not_calibration_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user who takes 10 minutes to answer still gets the games of --time-limit."""
+    import bot.calibrate_live as live
+
+    game = SameFaceGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=2)
+    away = [0.0]
+    real = time.monotonic
+    monkeypatch.setattr(live.time, "monotonic", lambda: real() + away[0])
+
+    def ask(question: str) -> str:
+        away[0] += 600.0
+        game.move(face_centre(game))
+        return ""
+
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), options(ask=ask)).run()
+    assert len(learned.games) >= 3
