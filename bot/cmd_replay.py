@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import COVERED, FLAG, QUESTION, Board
+from solver.cells import COVERED, FLAG, QUESTION, UNKNOWN, Board
 from solver.textboard import (
     BoardFormatError,
     diff_boards,
@@ -73,6 +73,14 @@ def load_image(path: Path) -> Image:
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
+def is_lossy_file(path: Path) -> bool:
+    """Whether the screenshot file is lossy (a JPEG, whatever its name)."""
+    from vision.lossy import is_jpeg
+
+    with open(path, "rb") as f:
+        return is_jpeg(f.read(3))
+
+
 def load_skins(name: str | None) -> list[Skin]:
     from vision.skin import SkinError, available_skins, load_skin
 
@@ -117,16 +125,45 @@ class Reading:
                 "read_ms": round(self.read_ms, 3)}
 
 
-def read_file(path: Path, image: Image, skins: list[Skin]) -> Reading:
+def read_file(path: Path, image: Image, skins: list[Skin], lossy: bool = False) -> Reading:
+    """The board in the screenshot, read with the skin that explains it best. A lossy
+    capture (``lossy``: a JPEG) is read in the views :func:`vision.lossy.lossy_views`
+    gives; the reading with the most known squares wins. A board too
+    small to be a game (a few squares of a larger board, found in a capture the
+    templates do not match) is BadInput, never a board."""
     from vision.locate import BoardNotFound
+
+    views = [(image, skins)]
+    if lossy:
+        from vision.lossy import lossy_views
+
+        views = lossy_views(image, skins)
+    readings: list[Reading] = []
+    first: Exception | None = None
+    for view, some in views:
+        try:
+            readings.append(_read_view(path, view, some))
+        except (BoardNotFound, BadInput) as exc:
+            first = first or exc
+    if not readings:
+        raise BadInput(f"{path}: {first}") from None
+    return max(readings, key=lambda r: int((r.board != UNKNOWN).sum()))
+
+
+MIN_SIDE = 4
+"""A board of fewer rows or columns is taken for a misreading, not a game (the smallest
+preset of any game is 8x8; a lossy capture's stray lattice of a few squares read 3x2)."""
+
+
+def _read_view(path: Path, image: Image, skins: list[Skin]) -> Reading:
     from vision.read import read_board
     from vision.status import read_status
 
     t0 = time.perf_counter()
-    try:
-        margin, geometry = locate_in(image, skins)
-    except BoardNotFound as exc:
-        raise BadInput(f"{path}: {exc}") from None
+    margin, geometry = locate_in(image, skins)
+    if min(geometry.rows, geometry.cols) < MIN_SIDE:
+        raise BadInput(f"no board read with confidence (only {geometry.cols}x"
+                       f"{geometry.rows} squares found: a lossy or resized capture?)")
     image = with_margin(image, margin) if margin else image
     t1 = time.perf_counter()
     skin = next(s for s in skins if s.name == geometry.skin)
@@ -264,7 +301,7 @@ def _run_all(args: argparse.Namespace, skins: list[Skin]) -> int:
     for path in paths:
         try:
             image = load_image(path)
-            reading = read_file(path, image, skins)
+            reading = read_file(path, image, skins, is_lossy_file(path))
             report(reading, args.json)
             if args.heatmap:
                 target = write_heatmap(reading, image, path, args, len(paths) > 1)

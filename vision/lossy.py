@@ -1,0 +1,197 @@
+"""Restore a lossy capture (a JPEG) to the flat colours of a Minesweeper skin.
+
+A JPEG spreads every flat colour of a screenshot into a cloud of near colours and smears
+thin coloured strokes (its colour is kept at half resolution, its brightness at full):
+the locator's key colours are then found nowhere and the reader's squares match no
+template. Minesweeper skins paint with a few flat colours, so each pixel is snapped to
+the nearest of them (:func:`snap_to_palette`): the skin's own colours when the skin is
+known (:func:`skin_palette`), else the image's dominant colours
+(:func:`dominant_colours`). Nearness weighs brightness over colour, as the JPEG does.
+
+>>> flat = np.full((16, 16, 3), (0, 128, 0), np.uint8)
+>>> noisy = flat.copy()
+>>> noisy[::2, ::3] += np.array([3, 2, 1], np.uint8)       # a cloud of near colours
+>>> restored = restore(noisy, np.array([[0, 128, 0], [255, 255, 255]], np.float32))
+>>> bool((restored == flat).all())
+True
+>>> is_jpeg(b"\\xff\\xd8\\xff\\xe0..."), is_jpeg(b"\\x89PNG\\r\\n")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.skin import Image, Skin
+
+Palette = npt.NDArray[np.float32]
+"""K x 3 colours (B, G, R)."""
+
+JPEG_MAGIC = b"\xff\xd8\xff"
+
+SNAP_TOL = 60.0
+"""A pixel further than this (weighted, 0-255 scale) from every palette colour keeps its
+own colour (a part of the screen the skin does not paint)."""
+
+CHROMA_WEIGHT = 0.35
+"""Weight of the squared colour (Cb, Cr) difference against the brightness (Y) one: a
+JPEG keeps brightness at every pixel and colour only per 2x2 pixels, so a thin blue
+stroke comes out paler but as dark as it was."""
+
+_BIN = 4  # colour quantum of the lookup table (64 levels per channel)
+_YCC = np.array([[0.114, 0.587, 0.299],  # B, G, R -> Y
+                 [0.5, -0.331, -0.169],  # -> Cb
+                 [-0.081, -0.419, 0.5]], np.float32)  # -> Cr
+
+
+def is_jpeg(head: bytes) -> bool:
+    """Whether a file starting with these bytes is a JPEG (its SOI marker)."""
+    return head[:3] == JPEG_MAGIC
+
+
+def skin_palette(skin: Skin, min_share: float = 0.002) -> Palette:
+    """The colours a skin's cell templates paint with: each colour covering at least
+    ``min_share`` of all their pixels.
+
+    >>> from vision.skin import load_skin
+    >>> pal = skin_palette(load_skin("xdemineur"))
+    >>> [255, 255, 255] in pal.tolist(), len(pal) < 40
+    (True, True)
+    """
+    pixels = np.concatenate([img.reshape(-1, 3) for imgs in skin.cells.values()
+                             for img in imgs])
+    return _common_colours(pixels, min_share * len(pixels))
+
+
+FLAT_COVER = 0.95
+"""A skin is flat when its palette paints at least this share of its templates' pixels."""
+
+
+def flat_skin(skin: Skin) -> bool:
+    """Whether the skin paints with a few flat colours (:data:`FLAT_COVER`): only then
+    does snapping to its palette restore a capture (a skin with smooth shading or
+    anti-aliased numbers, like gnome-mines', is read as captured).
+
+    >>> from vision.skin import load_skin
+    >>> [flat_skin(load_skin(n)) for n in ("xdemineur", "winmine", "gnome-mines")]
+    [True, True, False]
+    """
+    pixels = np.concatenate([img.reshape(-1, 3) for imgs in skin.cells.values()
+                             for img in imgs])
+    palette = skin_palette(skin).round().astype(np.uint8)
+    return bool(np.isin(_pack(pixels), _pack(palette)).mean() >= FLAT_COVER)
+
+
+def _common_colours(pixels: npt.NDArray[np.uint8], least: float) -> Palette:
+    packed = _pack(pixels)
+    colours, counts = np.unique(packed, return_counts=True)
+    keep = colours[counts >= max(1.0, least)]
+    return np.stack([(keep >> 16) & 255, (keep >> 8) & 255, keep & 255], 1).astype(np.float32)
+
+
+def _pack(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    p = pixels.reshape(-1, 3).astype(np.int64)
+    return (p[:, 0] << 16) | (p[:, 1] << 8) | p[:, 2]
+
+
+def dominant_colours(image: Image, min_share: float = 0.0003, min_count: int = 12,
+                     apart: float = 32.0) -> Palette:
+    """The image's flat colours: the peaks of its colour histogram (bins of 4 levels,
+    each the most common bin among its 26 neighbours and holding, with them, at least
+    ``min_share`` of the pixels), most common first, each at least ``apart`` from a
+    commoner one; a peak's colour is its bin's most common exact colour.
+
+    >>> img = np.zeros((40, 40, 3), np.uint8); img[:, 20:] = (0, 128, 0)
+    >>> img[::3, 25] = (1, 130, 2)                  # noise near the green
+    >>> dominant_colours(img).astype(int).tolist()
+    [[0, 0, 0], [0, 128, 0]]
+    """
+    flat = image.reshape(-1, 3)
+    n = 256 // _BIN
+    bins = flat.astype(np.int64) // _BIN
+    idx = (bins[:, 0] * n + bins[:, 1]) * n + bins[:, 2]
+    counts = np.bincount(idx, minlength=n ** 3).reshape(n, n, n)
+    pad = np.pad(counts, 1)
+    most = np.zeros_like(counts)
+    around = np.zeros_like(counts)
+    for dz in range(3):
+        for dy in range(3):
+            for dx in range(3):
+                shifted = pad[dz:dz + n, dy:dy + n, dx:dx + n]
+                np.maximum(most, shifted, out=most)
+                around += shifted
+    need = max(float(min_count), min_share * len(flat))
+    peaks = np.argwhere((counts == most) & (counts > 0) & (around >= need))
+    peaks = peaks[np.argsort(-around[tuple(peaks.T)], kind="stable")]
+    chosen: list[npt.NDArray[np.float32]] = []
+    for b in peaks:
+        colour = _mode(flat[idx == (b[0] * n + b[1]) * n + b[2]])
+        if all(float(np.linalg.norm(colour - c)) > apart for c in chosen):
+            chosen.append(colour)
+    return np.array(chosen, np.float32).reshape(-1, 3)
+
+
+def _mode(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+    colours, counts = np.unique(_pack(pixels), return_counts=True)
+    m = int(colours[np.argmax(counts)])
+    return np.array([(m >> 16) & 255, (m >> 8) & 255, m & 255], np.float32)
+
+
+def snap_to_palette(image: Image, palette: Palette, tol: float = SNAP_TOL,
+                    chroma_weight: float = CHROMA_WEIGHT) -> Image:
+    """Every pixel of ``image`` replaced by its nearest palette colour (brightness
+    weighing 1, colour ``chroma_weight``), unless every palette colour is further than
+    ``tol``. Nearness is looked up per 4-level colour bin (one table of 64^3 entries).
+
+    >>> img = np.array([[[10, 10, 10], [250, 240, 250], [0, 0, 200]]], np.uint8)
+    >>> pal = np.array([[0, 0, 0], [255, 255, 255]], np.float32)
+    >>> snap_to_palette(img, pal, tol=30.0).tolist()
+    [[[0, 0, 0], [255, 255, 255], [0, 0, 200]]]
+    """
+    if len(palette) == 0:
+        return image
+    n = 256 // _BIN
+    grid = np.indices((n, n, n)).reshape(3, -1).T.astype(np.float32) * _BIN + _BIN / 2
+    pal = palette.astype(np.float32)
+    weights = np.array([1.0, chroma_weight, chroma_weight], np.float32)
+    d = np.full(len(grid), np.inf, np.float32)
+    nearest = np.zeros(len(grid), np.intp)
+    grid_ycc = grid @ _YCC.T
+    for k, colour in enumerate(pal @ _YCC.T):
+        dk = (((grid_ycc - colour) ** 2) * weights).sum(1)
+        closer = dk < d
+        d[closer], nearest[closer] = dk[closer], k
+    bins = image.reshape(-1, 3).astype(np.int64) // _BIN
+    idx = (bins[:, 0] * n + bins[:, 1]) * n + bins[:, 2]
+    snap = d[idx] <= tol * tol
+    out = image.reshape(-1, 3).copy()
+    out[snap] = pal[nearest[idx[snap]]].round().astype(np.uint8)
+    return out.reshape(image.shape)
+
+
+def restore(image: Image, palette: Palette | None = None) -> Image:
+    """``image`` snapped to ``palette`` (default: its own :func:`dominant_colours`)."""
+    if palette is None:
+        palette = dominant_colours(image)
+    return snap_to_palette(image, palette)
+
+
+def denoise(image: Image) -> Image:
+    """``image`` blurred by the (1, 2, 1)/4 kernel: a JPEG's block noise on a skin of
+    smooth shading (gnome-mines at quality 75 read 10x4 of a 10x10 board, its noisy
+    squares past the fourth column too far from every template to grow the board)."""
+    return cast(Image, cv2.GaussianBlur(image, (3, 3), 0))
+
+
+def lossy_views(image: Image, skins: Sequence[Skin]) -> list[tuple[Image, list[Skin]]]:
+    """The ways to read a lossy capture, each an image and the skins to look for in it:
+    the capture denoised, with every skin, then the capture restored to each flat
+    skin's palette (:func:`flat_skin`), with that skin alone."""
+    views = [(denoise(image), list(skins))]
+    views += [(restore(image, skin_palette(s)), [s]) for s in skins if flat_skin(s)]
+    return views
