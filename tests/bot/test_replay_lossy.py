@@ -33,7 +33,8 @@ READ = {("winmine", "intermediate_lost"), ("winmine", "expert_playing"),
 def as_jpeg(skin: str, stem: str, quality: int, folder: Path) -> Path:
     """The fixture saved as a JPEG (named .jpg) with its .board beside it."""
     png = FIXTURES / skin / f"{stem}.png"
-    ok, data = cv2.imencode(".jpg", cv2.imread(str(png)), [cv2.IMWRITE_JPEG_QUALITY, quality])
+    image = np.asarray(cv2.imread(str(png)), np.uint8)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     path = folder / f"{skin}_{stem}_q{quality}.jpg"
     path.write_bytes(data.tobytes())
