@@ -29,6 +29,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from bot.end_panel import panel_controls, panel_over
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.screen import Image, Screen, ScreenMap, ScreenPoint
 from solver.cells import (
@@ -101,6 +102,9 @@ class Ending:
     outcome: str  # "won" or "lost"
     before: Image
     after: Image
+    shown: Image | None = None
+    """A frame of a loss with no panel over the board yet (Google's comes over the
+    middle of the board after its mines are shown), when ``after`` has one."""
 
 
 @dataclass
@@ -606,7 +610,8 @@ class LiveCalibrator:
                 after, new = self._final(after, new)
                 return self._end_unread(last, new, after, moves == 1)
             if not self._flood(ids, new, cells) or self._board_gone(ids, new) or \
-                    not (self.knowledge(new) == COVERED).any():
+                    not (self.knowledge(new) == COVERED).any() or \
+                    self._lone_new_look(new, cells):
                 # a loss, a slow redraw, or a flash over the whole board (sgt-mines)
                 after, new = self._final(after, new)
             if moves == 0:
@@ -1084,9 +1089,27 @@ class LiveCalibrator:
                 later = self._steady(1.0)  # a dialog window is drawn in steps
         if later.shape == after.shape:
             after = later
-        self.endings.append(Ending(outcome, before, after))
+        self.endings.append(Ending(outcome, before, after, self._before_panel(before, after)))
         self.results.append(outcome)
         self.log(f"game {len(self.results)}: {outcome}")
+
+    def _before_panel(self, before: Image, after: Image) -> Image | None:
+        """The last frame of this end before a panel came over the board (see
+        :func:`bot.end_panel.panel_over`), if one did."""
+        was, known = self.ids(before), self.L.known()
+        if not panel_over(self.ids(after), known, was).any():
+            return None
+        return next((f for f in reversed(self.steps) if f.shape == after.shape
+                     and not panel_over(self.ids(f), known, was).any()), None)
+
+    def _lone_new_look(self, ids: IdGrid, cells: list[Cell]) -> bool:
+        """Does a clicked square show a mine, or a look of no name no other square
+        shows (a hit mine shown alone first: Google's shows the others one by one from
+        a quarter of a second later)?"""
+        known = self.L.known()
+        return any(known.get(int(ids[c]), UNKNOWN) in (MINE, EXPLODED) or
+                   (int(ids[c]) not in known and int((ids == ids[c]).sum()) == 1)
+                   for c in cells)
 
     # ------------------------------------------------------------------ restart
     def new_game(self, ending: Ending) -> tuple[IdGrid, Image]:
@@ -1119,7 +1142,9 @@ class LiveCalibrator:
                 return fresh
             now = self.grab()
             self._late_dialog(ending, now)
-            for rect in changed_blobs(ending.before, now, self.g.bounds(), self.volatile)[:8]:
+            outside = changed_blobs(ending.before, now, self.g.bounds(), self.volatile)[:8]
+            panel = panel_controls(ending.before, now, self.g.bounds(), self.g.pitch_x)
+            for rect in [*outside, *panel]:  # (a panel over the board: Google's)
                 if any(_overlap(rect, t) for t in tried):
                     continue
                 tried.append(rect)
@@ -1429,7 +1454,8 @@ class LiveCalibrator:
         or the one before its last move (only mines left hidden)."""
         out = []
         for e in self.endings:
-            frames = (e.after, e.before) if e.outcome == "won" else (e.after,)
+            frames = (e.after, e.before) if e.outcome == "won" else \
+                (e.after,) if e.shown is None else (e.after, e.shown)
             n = next((n for n in (seen_mine_count(self.knowledge(self.ids(f))) for f in frames)
                       if n is not None), None)
             if n is not None:
@@ -1634,6 +1660,8 @@ def window_over(ids: IdGrid, known: dict[int, int], before: IdGrid | None = None
         x, y, w, h, area = stats[k].tolist()
         if area >= min_squares and w >= 2 and h >= 2:
             out[y:y + h, x:x + w] = True
+    if before is not None:  # (a flat panel over the board repeats its look: Google's)
+        out |= panel_over(ids, known, before)
     return out
 
 

@@ -180,23 +180,38 @@ class CellBank:
     merged: dict[int, int] = field(default_factory=dict)
     """Looks made before :attr:`edge` was found -> the look they are without strips."""
     _bands: BandEvidence = field(default_factory=BandEvidence)
+    _plain: dict[bytes, bytes] = field(default_factory=dict)
+    """An image's bytes -> the bytes of it as looked at (strips erased)."""
+    _tally: Counter[bytes] = field(default_factory=Counter)
+    _image: dict[bytes, Image] = field(default_factory=dict)
+    _common: dict[int, bytes] = field(default_factory=dict)
+    """Each look's image seen most often (as looked at): see :meth:`mean_image`."""
 
     def classify(self, img: Image) -> int:
         key = img.tobytes()
         hit = self._cache.get(key)
-        if hit is None:
-            if self.edge is not None:
-                img = erase_strips(img, self.edge)
-            hit = self._match(img)
-            if self.edge is not None:
-                img = erase_strips(img, self.edge)  # (found by this very image)
-            self._cache[key] = hit
-            self._sums[hit] += img
-            self._distinct[hit] += 1
-            if len(self._samples[hit]) < 40:
-                self._samples[hit].append(img)
+        if hit is None or key not in self._plain:
+            shown = img if self.edge is None else erase_strips(img, self.edge)
+            if hit is None:
+                hit = self._match(shown)
+                if self.edge is not None:
+                    shown = erase_strips(img, self.edge)  # (found by this very image)
+                self._cache[key] = hit
+                self._sums[hit] += shown
+                self._distinct[hit] += 1
+                if len(self._samples[hit]) < 40:
+                    self._samples[hit].append(shown)
+            self._plain[key] = shown.tobytes()
+            self._image.setdefault(self._plain[key], shown)
+        self._count(hit, self._plain[key])
         self.counts[hit] += 1
         return hit
+
+    def _count(self, look: int, shown: bytes) -> None:
+        self._tally[shown] += 1
+        common = self._common.get(look)
+        if common is None or self._tally[shown] > self._tally[common]:
+            self._common[look] = shown
 
     def _match(self, img: Image) -> int:
         for i, look in enumerate(self.looks):
@@ -234,16 +249,28 @@ class CellBank:
             if same:
                 self.merged[i] = same[0]
         self._cache = {k: self.merged.get(v, v) for k, v in self._cache.items()}
+        self._plain, self._image, self._common = {}, {}, {}
+        self._tally.clear()
 
     def mean_image(self, look: int) -> Image:
         """The mean of every different image seen of ``look``: a template that sits
         in the middle of the sub-pixel variations of a scaled game's drawing.
 
+        On a whole-pixel board (``strict``) a look is drawn one way, so its image seen
+        most often instead: a faint shadow a panel casts over the squares around it at
+        a game's end (each square its own image) is no part of it.
+
         >>> bank = CellBank()
         >>> a = np.full((8, 8, 3), 100, np.uint8); b = a.copy(); b[0, 0] = 120
         >>> bank.classify(a) == bank.classify(b), int(bank.mean_image(0)[0, 0, 0])
         (True, 110)
+        >>> bank = CellBank(strict=True)
+        >>> _ = [bank.classify(img) for img in (a, b, a)]
+        >>> int(bank.mean_image(0)[0, 0, 0])
+        100
         """
+        if self.strict and look in self._common:
+            return self._image[self._common[look]].copy()
         n = max(1, self._distinct[look])
         return np.asarray(np.clip(np.round(self._sums[look] / n), 0, 255), dtype=np.uint8)
 

@@ -144,9 +144,15 @@ class Recorder:
         (self.out / f"{name}.board").write_text(head + board)
 
 
+QUERIES = {"plain": "", "edges": "edges=1", "anim": "edges=1&anim=1"}
+"""Each look's query: ``anim`` is Google's end (mines one by one, then a panel over
+the board); its ``lost`` and ``won`` captures are taken once the panel shows."""
+PANEL_WAIT = {"lost": 3.5, "won": 1.5}
+
+
 def record_look(vd: VirtualDisplay, out: Path, look: str) -> None:
     """The four cases of one look (two pages: seed 11 played to a loss, 12 won)."""
-    more = "edges=1" if look == "edges" else ""
+    more = QUERIES[look]
     first = (7, 9)
     for seed in (11, 12):
         url = webgame_url("checkered.html", ROWS, COLS, MINES, PITCH,
@@ -173,12 +179,14 @@ def record_look(vd: VirtualDisplay, out: Path, look: str) -> None:
             rec.press(wrong, 3)
             hit = max(mines)
             rec.press(hit)
+            time.sleep(PANEL_WAIT["lost"] if look == "anim" else 0)
             rec.save("lost", expected(mines, clicks, {flag, wrong}, "lost"), "lost", game)
         else:
             for cell in safe:
                 if cell not in opened(mines, clicks):
                     rec.press(cell)
                     clicks.append(cell)
+            time.sleep(PANEL_WAIT["won"] if look == "anim" else 0)
             rec.save("won", expected(mines, clicks, set(), "won"), "won", game)
         win.close()
 
