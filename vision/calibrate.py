@@ -1338,17 +1338,22 @@ def _dedupe(imgs: Sequence[Image]) -> list[Image]:
 
 def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bool]) -> None:
     """Unrevealed looks no count explains: one also seen while a game was still being
-    played is a question mark; one seen only after losses is a wrong flag. A frame no
-    loss reading fits but that shows a look named a shown mine is no game in play
-    either: a loss whose dialog hides much of the board (Windows 7's), where the wrong
-    flag shows beside it."""
+    played is a question mark; one seen only after losses, when some frame shows a game
+    in play, is a wrong flag (with ended games alone, nothing tells a wrong flag from a
+    question mark left on the board: the look stays unnamed). A frame no loss reading
+    fits but that shows a look named a shown mine is no game in play either: a loss
+    whose dialog hides much of the board (Windows 7's), where the wrong flag shows
+    beside it."""
     known = learner.known()
     ended = {look for look, code in known.items() if code in (MINE, EXPLODED)}
-    in_play = {int(v) for ids, was_lost in zip(frames, lost, strict=True)
-               if not was_lost and not np.isin(ids, list(ended)).any()
-               for v in np.unique(ids)}
+    playing = [ids for ids, was_lost in zip(frames, lost, strict=True)
+               if not was_lost and not np.isin(ids, list(ended)).any()]
+    in_play = {int(v) for ids in playing for v in np.unique(ids)}
     for look in learner.odd - set(known):
-        learner.name(look, QUESTION if look in in_play else WRONG_FLAG, weight=2)
+        if look in in_play:
+            learner.name(look, QUESTION, weight=2)
+        elif playing:
+            learner.name(look, WRONG_FLAG, weight=2)
 
 
 def repaint_distance(a: Image, b: Image, most: int = 64) -> float:
