@@ -1500,7 +1500,10 @@ class LiveCalibrator:
                 distinct = look_distance(w, tpl["lost"][0]) > 1.0 and \
                     look_distance(w, tpl["playing"][0]) > 1.0
                 tpl["won"] = [w]
-            if distinct:
+            steady = all(face_steady([crop(e.after, face) for e in self.endings
+                                      if e.outcome == kind and e.after.shape == fresh.shape],
+                                     tpl[kind][0]) for kind in ("lost", "won") if kind in tpl)
+            if distinct and steady and self._face_resets(face, tpl["playing"][0], lost):
                 status.update({"method": "face", "region": relative_region(face, b, 12),
                                "templates": tpl})
                 return status
@@ -1516,6 +1519,21 @@ class LiveCalibrator:
         if "templates" not in status:
             self.notes.append(f"the win is told by the board alone ({why})")
         return status
+
+    def _face_resets(self, face: PixelRect, playing: Image, lost: Ending) -> bool:
+        """Does ``face`` look more as at the start than as at the loss ``lost`` just
+        before the end of every later game? A picture that changes at each game's end
+        and stays so into the next game is no face: the window's title where a page
+        counts its games ("Minesweeper (won 0, lost 1: L)"), taken for the face, read
+        every new game after a loss as lost, and play found no new game."""
+        shown = crop(lost.after, face)
+        for e in self.endings[self.endings.index(lost) + 1:]:
+            if e.before.shape != lost.after.shape:
+                continue
+            now = crop(e.before, face)
+            if look_distance(now, playing) > look_distance(now, shown):
+                return False
+        return True
 
     def _hidden_patch(self, image: Image) -> PixelRect | None:
         """The box of the biggest connected patch of squares of no known look."""
@@ -1568,6 +1586,19 @@ class LiveCalibrator:
         dw, dh = float(box.width), float(box.height)
         status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
         return f"a dialog, its title at ({patch.left}, {patch.top}) learned"
+
+
+def face_steady(shown: Sequence[Image], template: Image) -> bool:
+    """Does every game's end of one kind show ``template`` (a face shows the same at
+    every loss; a clock that stops at a game's end shows another time at each, and
+    was taken for a face: Google's header clock read "1" as lost in play)?
+
+    >>> one, two = np.zeros((8, 6, 3), np.uint8), np.zeros((8, 6, 3), np.uint8)
+    >>> one[2:6, 3] = 255; two[2, 1:5] = two[5, 1:5] = 255
+    >>> face_steady([one, one], one), face_steady([one, two, one], one)
+    (True, False)
+    """
+    return all(look_distance(img, template) <= 1.0 for img in shown)
 
 
 def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float | None,

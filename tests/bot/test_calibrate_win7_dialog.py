@@ -13,7 +13,10 @@ tests/vision/calib_synth.py:
   game" after the first game;
 * on a 9x9 board that dialog covers nearly every square: with no look named yet (the
   first game) the change read as an opened region, the loss went unread, and the game
-  was taken as won ("cannot find how to start a new game" again).
+  was taken as won ("cannot find how to start a new game" again);
+* the page counts its games in its title, which changes at every end and stays so
+  into the next game: it was learned as the status face, every new game after a loss
+  read as lost, and play found no new game ("no new game appeared after restarting").
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -30,12 +34,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
 from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
 
-from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
+from bot.calibrate_live import Learned, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
 from solver.cells import COVERED, EXPLODED, FLAG, MINE, UNKNOWN  # noqa: E402
 from solver.game import BoardSize, Game  # noqa: E402
 from vision.calibrate import read_cells  # noqa: E402
 from vision.geometry import BoardGeometry, PixelRect  # noqa: E402
+from vision.skin import Skin  # noqa: E402
+from vision.status import read_status  # noqa: E402
 
 LOOK = Look(pitch_x=24.0, pitch_y=24.0, origin=(60, 110), gap=2)
 STEPS, STEP_S, DIALOG_S = 6, 0.09, 0.95
@@ -140,3 +146,47 @@ def test_mines_shown_in_steps_and_a_dialog_that_takes_return(
     assert known.mean() > 0.9, read
     assert (read[known] == played.board[known]).all(), (read, played.board)
     assert FLAG in result.cells
+
+
+@dataclass
+class CountingTitle(Win7Ending):
+    """Above the board, a line counting the games ended so far (as the page's title)."""
+
+    tally: str = ""
+
+    def _ended(self) -> float | None:
+        was = self.ended_at
+        since = super()._ended()
+        if was is None and since is not None:
+            self.tally += self.game.status[0].upper()
+        return since
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        img = super().grab()
+        text = f"won {self.tally.count('W')}, lost {self.tally.count('L')}: {self.tally}"
+        cv2.putText(img, text, (LOOK.origin[0], 30), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                    (255, 255, 255), 1, cv2.LINE_8)
+        if region is not None:
+            img = img[region.top:region.top + region.height,
+                      region.left:region.left + region.width]
+        return np.ascontiguousarray(img)
+
+
+def test_a_count_of_games_is_no_status_face() -> None:
+    size = BoardSize(9, 9, 10)
+    game = CountingTitle(size, LOOK, rule="safe", seed=3)
+    opts = LiveOptions(games=3, max_games=12, time_limit=80.0, log=lambda m: None)
+    result = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert result.status.get("method") != "face", result.status
+    assert "lost" in result.games
+    # a fresh game after a loss is not read as lost
+    game.game = Game(size, "safe", seed=40)
+    game.ended_at = None
+    fresh = game.grab()
+    skin = _skin(result)
+    assert read_status(fresh, geometry(size), skin) != "lost"
+
+
+def _skin(learned: Learned) -> Skin:
+    return Skin("t", "test", learned.cell_size, learned.cells, learned.status,
+                learned.restart)
