@@ -7,7 +7,8 @@ then read every screenshot back with it and count squares against its ``.board``
 No skin is loaded (``vision.calibrate.learn_from_images`` with no base). Each screenshot
 is read with ``vision.calibrate.read_cells`` on the board the learner found in it;
 screenshots whose board is not the size of their ``.board`` (a screen showing two
-games) are skipped. Prints one line per screenshot with its misread squares (expected
+games) are skipped. JPEG captures are restored first (``vision.lossy.restore_lossy``),
+as ``calibrate --from`` does. Prints one line per screenshot with its misread squares (expected
 -> read), then one JSON line: states learned, squares, wrong, unknown, seconds.
 """
 
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from solver.cells import STATE_NAMES, UNKNOWN  # noqa: E402
 from solver.textboard import parse_board  # noqa: E402
 from vision.calibrate import learn_from_images, read_cells  # noqa: E402
+from vision.lossy import is_jpeg, restore_lossy  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("pngs", nargs="+", type=Path, help="screenshots, each with a .board")
     args = parser.parse_args(argv)
     images = [np.asarray(cv2.imread(str(p)), np.uint8) for p in args.pngs]
+    # JPEGs restored to their dominant colours, as ``calibrate --from`` does
+    images = restore_lossy(images, [is_jpeg(p.read_bytes()[:3]) for p in args.pngs])
     t0 = time.perf_counter()
     learned = learn_from_images(images)
     seconds = time.perf_counter() - t0

@@ -104,7 +104,9 @@ def _base(out: Path) -> Any:
 
 def _read_images(paths: list[str]) -> list[Any]:
     """The screenshots, each with a black margin (:mod:`vision.margin`): one cropped
-    to the board's very edge is then found like any other."""
+    to the board's very edge is then found like any other. JPEGs are restored to
+    their dominant colours first (:func:`vision.lossy.restore_lossy`)."""
+    from vision.lossy import is_jpeg, restore_lossy
     from vision.margin import with_margin
 
     images = []
@@ -112,8 +114,9 @@ def _read_images(paths: list[str]) -> list[Any]:
         img = cv2.imread(p, cv2.IMREAD_COLOR) if Path(p).is_file() else None
         if img is None:
             raise OSError(f"cannot read image {p!r}")
-        images.append(with_margin(np.asarray(img, np.uint8)))
-    return images
+        images.append(np.asarray(img, np.uint8))
+    lossy = [is_jpeg(Path(p).read_bytes()[:3]) for p in paths]
+    return [with_margin(img) for img in restore_lossy(images, lossy)]
 
 
 def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str]]:

@@ -100,11 +100,14 @@ def _pack(pixels: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
 
 
 def dominant_colours(image: Image, min_share: float = 0.0003, min_count: int = 12,
-                     apart: float = 32.0) -> Palette:
+                     apart: float = 64.0) -> Palette:
     """The image's flat colours: the peaks of its colour histogram (bins of 4 levels,
     each the most common bin among its 26 neighbours and holding, with them, at least
     ``min_share`` of the pixels), most common first, each at least ``apart`` from a
-    commoner one; a peak's colour is its bin's most common exact colour.
+    commoner one; a peak's colour is its bin's most common exact colour. A JPEG makes
+    peaks of its own between a thin stroke's colour and its background (a green 1 on
+    black came out as four greens 20-40 apart, and its squares as four looks); the
+    colours of a Minesweeper skin lie further apart.
 
     >>> img = np.zeros((40, 40, 3), np.uint8); img[:, 20:] = (0, 128, 0)
     >>> img[::3, 25] = (1, 130, 2)                  # noise near the green
@@ -195,3 +198,38 @@ def lossy_views(image: Image, skins: Sequence[Skin]) -> list[tuple[Image, list[S
     views = [(denoise(image), list(skins))]
     views += [(restore(image, skin_palette(s)), [s]) for s in skins if flat_skin(s)]
     return views
+
+
+def restore_all(images: Sequence[Image], most: int = 2_000_000) -> list[Image]:
+    """Every image snapped to the dominant colours of all of them together (at most
+    ``most`` pixels looked at, evenly spread): captures of one game are restored to the
+    same colours, so a square shown in two of them comes out the same (the offline
+    learner sorts squares into looks by their pixels).
+
+    >>> a = np.full((8, 8, 3), 100, np.uint8); b = a + 2
+    >>> [int(x[0, 0, 0]) for x in restore_all([a, b])]
+    [100, 100]
+    """
+    if not images:
+        return []
+    total = sum(img.shape[0] * img.shape[1] for img in images)
+    step = max(1, int(np.ceil(total / most)))
+    pixels = np.concatenate([img.reshape(-1, 3)[::step] for img in images])
+    palette = dominant_colours(pixels.reshape(-1, 1, 3))
+    return [snap_to_palette(img, palette) for img in images]
+
+
+def restore_lossy(images: Sequence[Image], lossy: Sequence[bool]) -> list[Image]:
+    """The images with those marked ``lossy`` restored together (:func:`restore_all`);
+    the others as they are.
+
+    >>> a = np.full((8, 8, 3), 100, np.uint8)
+    >>> out = restore_lossy([a, a + 2, a + 2], [True, True, False])
+    >>> [int(x[0, 0, 0]) for x in out]
+    [100, 100, 102]
+    """
+    out = list(images)
+    marked = [i for i, flag in enumerate(lossy) if flag]
+    for i, img in zip(marked, restore_all([images[i] for i in marked]), strict=True):
+        out[i] = img
+    return out

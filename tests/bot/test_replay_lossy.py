@@ -72,3 +72,32 @@ def test_a_png_is_not_lossy(tmp_path: Path) -> None:
     png = tmp_path / "named.jpg"  # the name does not matter, the bytes do
     shutil.copy(FIXTURES / "winmine" / "beginner_won.png", png)
     assert not is_lossy_file(png)
+
+
+def test_calibrate_from_jpegs_learns_a_skin_that_reads_them(tmp_path: Path) -> None:
+    from bot.cmd_calibrate import _read_images
+    from vision.calibrate import read_cells
+    from vision.lattice import find_lattice
+    from vision.skin import load_skin
+
+    jpegs = [as_jpeg("winmine", stem, 90, tmp_path)
+             for stem in ("intermediate_lost", "intermediate_playing")]
+    out = tmp_path / "skin"
+    assert main(["calibrate", "--name", "jpeg", "--from", *map(str, jpegs),
+                 "--out", str(out)]) == 0
+    skin = load_skin(out)
+    for path, image in zip(jpegs, _read_images([str(p) for p in jpegs]), strict=True):
+        expected = parse_board(path.with_suffix(".board").read_text())
+        read = read_cells(image, find_lattice(image), skin.cells)
+        known = read != UNKNOWN
+        assert known.sum() >= 240
+        assert np.array_equal(read[known], expected[known])
+
+
+def test_a_png_is_given_to_calibrate_as_it_is(tmp_path: Path) -> None:
+    from bot.cmd_calibrate import _read_images
+    from vision.margin import with_margin
+
+    png = FIXTURES / "winmine" / "dense_playing.png"
+    (image,) = _read_images([str(png)])
+    assert np.array_equal(image, with_margin(np.asarray(cv2.imread(str(png)), np.uint8)))
