@@ -1500,7 +1500,10 @@ class LiveCalibrator:
                 distinct = look_distance(w, tpl["lost"][0]) > 1.0 and \
                     look_distance(w, tpl["playing"][0]) > 1.0
                 tpl["won"] = [w]
-            if distinct and self._face_resets(face, tpl["playing"][0], lost):
+            steady = all(face_steady([crop(e.after, face) for e in self.endings
+                                      if e.outcome == kind and e.after.shape == fresh.shape],
+                                     tpl[kind][0]) for kind in ("lost", "won") if kind in tpl)
+            if distinct and steady and self._face_resets(face, tpl["playing"][0], lost):
                 status.update({"method": "face", "region": relative_region(face, b, 12),
                                "templates": tpl})
                 return status
@@ -1583,6 +1586,19 @@ class LiveCalibrator:
         dw, dh = float(box.width), float(box.height)
         status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
         return f"a dialog, its title at ({patch.left}, {patch.top}) learned"
+
+
+def face_steady(shown: Sequence[Image], template: Image) -> bool:
+    """Does every game's end of one kind show ``template`` (a face shows the same at
+    every loss; a clock that stops at a game's end shows another time at each, and
+    was taken for a face: Google's header clock read "1" as lost in play)?
+
+    >>> one, two = np.zeros((8, 6, 3), np.uint8), np.zeros((8, 6, 3), np.uint8)
+    >>> one[2:6, 3] = 255; two[2, 1:5] = two[5, 1:5] = 255
+    >>> face_steady([one, one], one), face_steady([one, two, one], one)
+    (True, False)
+    """
+    return all(look_distance(img, template) <= 1.0 for img in shown)
 
 
 def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float | None,
