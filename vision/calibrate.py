@@ -50,6 +50,7 @@ from solver.cells import (
 )
 from vision.edges import BandEvidence, EdgeBand, erase_strips, find_band
 from vision.geometry import BoardGeometry
+from vision.ink import inkless
 from vision.lattice import cut
 
 Image = npt.NDArray[np.uint8]
@@ -518,13 +519,16 @@ def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[i
 
 def best_loss_readings(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
                        not_exploded: Collection[int] = (), others: Sequence[IdGrid] = (),
-                       ) -> list[LossHypothesis]:
+                       not_mines: Collection[int] = ()) -> list[LossHypothesis]:
     """Every reading of :func:`loss_hypotheses` with the best score ([] if none); of
     those, the ones whose covered look has the most squares (a look on a few squares
     that fits as well is a mark: a lone wrong flag whose neighbours count no mine).
     Each reading is first checked against ``others``, frames of the same skin and
-    cell size (:func:`_against_others`)."""
-    hyps = loss_hypotheses(ids, known, clicked, not_exploded=not_exploded)
+    cell size (:func:`_against_others`). Looks in ``not_mines`` (plain squares, with
+    no glyph: see :func:`vision.ink.inkless`) are never a mine: a game in play fits
+    as a loss with its covered squares for mines."""
+    hyps = [h for h in loss_hypotheses(ids, known, clicked, not_exploded=not_exploded)
+            if not set(not_mines) & {h.exploded, *h.mines}]
     if others:
         support: Counter[int] = Counter()  # squares of each look, over all the frames
         for frame in (ids, *others):
@@ -875,7 +879,9 @@ class Learner:
         in ``odd``."""
         known = self.known()
         others = [frame for frame in self.context if frame is not ids]
-        readings = best_loss_readings(ids, known, clicked, self.not_exploded, others)
+        plain = [int(lk) for lk in np.unique(ids) if inkless(self.bank.mean_image(int(lk)))]
+        readings = best_loss_readings(ids, known, clicked, self.not_exploded, others,
+                                      not_mines=plain)
         if not readings:
             return self._solve_loss(ids, known) if clicked is None else None
         if clicked is None and no_hit_mine(readings) and win_numbers(ids, known, others):
