@@ -75,3 +75,23 @@ def test_the_covered_template_has_no_shadow() -> None:
     for cell in ((0, 0), (0, 1)):
         plain = cut(image, g, cell)
         assert (learner.bank.mean_image(int(fresh[cell])) == plain).all()
+
+
+def test_a_hit_mine_shown_alone_first_waits_for_the_board_to_settle() -> None:
+    """On the real lost capture every mine is shown; a frame with only the hit square
+    changed (how Google's loss starts) must not be taken as one square opened: the
+    clicked square shows a look no other square shows and has no name."""
+    from bot.calibrate_live import LiveCalibrator
+    from solver.cells import COVERED, MINE
+
+    learner, (before, lost) = _frames("playing", "lost")
+    calibrator = object.__new__(LiveCalibrator)
+    calibrator.learner = learner
+    hit = (13, 15)  # the page's last mine in row order (record_checkered: max(mines))
+    first = before.copy()
+    first[hit] = lost[hit]
+    learner.name(int(before[hit]), COVERED)
+    assert calibrator._lone_new_look(first, [hit])
+    assert not calibrator._lone_new_look(before, [(2, 7)])  # an opened square's look
+    learner.name(int(lost[hit]), MINE)
+    assert calibrator._lone_new_look(first, [hit])
