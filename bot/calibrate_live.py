@@ -1717,11 +1717,12 @@ def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
 def first_loss_shown(before: IdGrid, ids: IdGrid, shown: Sequence[Cell],
                      clicked: Sequence[Cell], known: dict[int, int]) -> bool:
     """With no mine look known yet, does a frame show a loss: a clicked square turned
-    into a look no other square shows and no known look (the mine hit), and the
+    into a look no other square shows, of no name or named the hit mine, and the
     squares read as shown mines (two at least), in no known look (a win's flags are
     the flag look), share one look for at least half of them? Windows 7's dialog at a
     loss covers most of a 9x9 board: the board looks gone, as after a win, but the
-    frames just before it came show the mines.
+    frames just before it came show the mines. (A first loss read from the hit square
+    alone names the hit look but no mine look: later losses were taken for wins.)
 
     >>> before = np.zeros((2, 4), int)
     >>> ids = np.array([[7, 3, 3, 0], [0, 0, 3, 0]])
@@ -1729,11 +1730,14 @@ def first_loss_shown(before: IdGrid, ids: IdGrid, shown: Sequence[Cell],
     True
     >>> first_loss_shown(before, ids, [(0, 1), (0, 2), (1, 2)], [(0, 0)], {0: COVERED, 3: FLAG})
     False
+    >>> first_loss_shown(before, ids, [(0, 1), (0, 2), (1, 2)], [(0, 0)],
+    ...                  {0: COVERED, 7: EXPLODED})
+    True
     """
     looks = [int(ids[cell]) for cell in shown]
     if len(looks) < 2 or any(lk in known for lk in looks):
         return False
-    hit = any(before[c] != ids[c] and int(ids[c]) not in known
+    hit = any(before[c] != ids[c] and known.get(int(ids[c]), EXPLODED) == EXPLODED
               and int((ids == ids[c]).sum()) == 1 for c in clicked)
     return hit and 2 * max(looks.count(lk) for lk in looks) >= len(looks)
 
