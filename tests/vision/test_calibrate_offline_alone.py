@@ -22,15 +22,20 @@ ALONE = ["winmine/intermediate_lost", "xdemineur/custom20x12_lost",
          "gnome-mines/small_700x620_lost", "gnome-mines/medium_1000x900_lost"]
 
 
-@pytest.mark.parametrize("name", ALONE)
-def test_one_lost_capture_alone_names_nothing_wrong(name: str) -> None:
+def learned_alone(name: str) -> tuple[np.ndarray, np.ndarray]:
+    """The fixture ``name`` read with what it alone teaches; (expected, read)."""
     path = FIXTURES / f"{name}.png"
     image = np.asarray(cv2.imread(str(path)), np.uint8)
     learned = learn_from_images([image])
     g = learned.boards[0]
     assert g is not None
     expected = parse_board(path.with_suffix(".board").read_text())
-    read = read_cells(image, g, learned.cells)
+    return expected, read_cells(image, g, learned.cells)
+
+
+@pytest.mark.parametrize("name", ALONE)
+def test_one_lost_capture_alone_names_nothing_wrong(name: str) -> None:
+    expected, read = learned_alone(name)
     known = read != UNKNOWN
     assert np.argwhere(known & (read != expected)).tolist() == []
     assert known.mean() > 0.9  # the numbers, the covered look and the mines are named
@@ -42,11 +47,5 @@ def test_one_lost_capture_alone_names_nothing_wrong(name: str) -> None:
 @pytest.mark.parametrize("name", ["winmine/dense_playing", "gnome-mines/small_playing",
                                   "winmine/dense_lost"])
 def test_a_plain_look_is_never_read_as_a_mine(name: str) -> None:
-    path = FIXTURES / f"{name}.png"
-    image = np.asarray(cv2.imread(str(path)), np.uint8)
-    learned = learn_from_images([image])
-    g = learned.boards[0]
-    assert g is not None
-    expected = parse_board(path.with_suffix(".board").read_text())
-    read = read_cells(image, g, learned.cells)
+    expected, read = learned_alone(name)
     assert np.argwhere((read != UNKNOWN) & (read != expected)).tolist() == []
