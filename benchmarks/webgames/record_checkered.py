@@ -26,82 +26,13 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.webgames.pagegame import Cell, PageRules  # noqa: E402
 from bot.othergames import launch_chromium, webgame_url  # noqa: E402
 from bot.realgames import GameWindow, VirtualDisplay, click, move_pointer  # noqa: E402
 
-Cell = tuple[int, int]
 ROWS, COLS, MINES, PITCH = 14, 18, 40, 30
+GAME = PageRules(ROWS, COLS, MINES, free_around_first=True)
 GREENS = ((0x51, 0xD7, 0xAA), (0x49, 0xD1, 0xA2))  # BGR of #aad751, #a2d149
-
-
-def around(cell: Cell) -> list[Cell]:
-    """The squares next to ``cell`` on the board.
-
-    >>> sorted(around((0, 0)))
-    [(0, 1), (1, 0), (1, 1)]
-    """
-    r, c = cell
-    return [(r + a, c + b) for a in (-1, 0, 1) for b in (-1, 0, 1)
-            if (a or b) and 0 <= r + a < ROWS and 0 <= c + b < COLS]
-
-
-def mine_layout(seed: int, first: Cell) -> set[Cell]:
-    """The mines the page lays for ``seed`` when ``first`` is clicked first (its
-    ``rand`` and ``layMines``).
-
-    >>> len(mine_layout(11, (7, 9)))
-    40
-    """
-    free = {first, *around(first)}
-    mines: set[Cell] = set()
-    while len(mines) < MINES:
-        seed = seed * 48271 % 2147483647
-        k = int(seed / 2147483647 * ROWS * COLS)
-        cell = (k // COLS, k % COLS)
-        if cell not in free:
-            mines.add(cell)
-    return mines
-
-
-def count(mines: set[Cell], cell: Cell) -> int:
-    return sum(n in mines for n in around(cell))
-
-
-def opened(mines: set[Cell], clicks: list[Cell]) -> set[Cell]:
-    """The squares open after left clicks on ``clicks`` (a zero opens its
-    neighbours)."""
-    done: set[Cell] = set()
-    for start in clicks:
-        todo = [start]
-        while todo:
-            cell = todo.pop()
-            if cell in done:
-                continue
-            done.add(cell)
-            if cell not in mines and count(mines, cell) == 0:
-                todo.extend(around(cell))
-    return done
-
-
-def expected(mines: set[Cell], clicks: list[Cell], flags: set[Cell], status: str) -> str:
-    """The text board the page shows (``*`` every mine after a loss, the one hit
-    included: the page draws it like the others; ``W`` a flag on no mine)."""
-    shown = opened(mines, clicks)
-    rows = []
-    for r in range(ROWS):
-        line = ""
-        for c in range(COLS):
-            cell = (r, c)
-            if cell in flags:
-                line += "W" if status == "lost" and cell not in mines else "F"
-            elif status == "lost" and cell in mines:
-                line += "*"
-            elif cell in shown:
-                line += str(count(mines, cell))
-            else:
-                line += "."
-        rows.append(line)
-    return "\n".join(rows) + "\n"
 
 
 def board_origin(image: npt.NDArray[np.uint8]) -> tuple[int, int]:
@@ -137,10 +68,7 @@ class Recorder:
         name = f"{self.look}_{case}"
         cv2.imwrite(str(self.out / f"{name}.png"), self.win.screenshot(),
                     [cv2.IMWRITE_PNG_COMPRESSION, 9])
-        ox, oy = self.x0 - left, self.y0 - top
-        head = (f"# mines {MINES}\n# status {status}\n# size {COLS}x{ROWS}\n"
-                f"# pitch {PITCH}\n# cells x={ox}..{ox + COLS * PITCH - 1} "
-                f"y={oy}..{oy + ROWS * PITCH - 1}\n# game {game}\n# look {self.look}\n")
+        head = GAME.header(status, PITCH, (self.x0 - left, self.y0 - top), game, self.look)
         (self.out / f"{name}.board").write_text(head + board)
 
 
@@ -159,35 +87,35 @@ def record_look(vd: VirtualDisplay, out: Path, look: str) -> None:
                           f"seed={seed}" + (f"&{more}" if more else ""))
         win = launch_chromium(vd, url, "^Checkered")
         rec = Recorder(vd, win, out, look)
-        mines = mine_layout(seed, first)
+        mines = GAME.mine_layout(seed, first)
         game = f"{look}-seed{seed}"
         if seed == 11:
-            rec.save("fresh", expected(mines, [], set(), "playing"), "playing", game)
+            rec.save("fresh", GAME.expected(mines, [], set(), "playing"), "playing", game)
         safe = sorted(set(np.ndindex(ROWS, COLS)) - mines)
         clicks = [first]
         rec.press(first)
         if seed == 11:
-            shown = opened(mines, clicks)
+            shown = GAME.opened(mines, clicks)
             more_clicks = [c for c in safe if c not in shown][:3]
             for cell in more_clicks:
                 rec.press(cell)
             clicks += more_clicks
             flag = min(mines, key=lambda m: (m[0] - first[0]) ** 2 + (m[1] - first[1]) ** 2)
             rec.press(flag, 3)
-            rec.save("playing", expected(mines, clicks, {flag}, "playing"), "playing", game)
-            wrong = next(c for c in safe if c not in opened(mines, clicks))
+            rec.save("playing", GAME.expected(mines, clicks, {flag}, "playing"), "playing", game)
+            wrong = next(c for c in safe if c not in GAME.opened(mines, clicks))
             rec.press(wrong, 3)
             hit = max(mines)
             rec.press(hit)
             time.sleep(PANEL_WAIT["lost"] if look == "anim" else 0)
-            rec.save("lost", expected(mines, clicks, {flag, wrong}, "lost"), "lost", game)
+            rec.save("lost", GAME.expected(mines, clicks, {flag, wrong}, "lost"), "lost", game)
         else:
             for cell in safe:
-                if cell not in opened(mines, clicks):
+                if cell not in GAME.opened(mines, clicks):
                     rec.press(cell)
                     clicks.append(cell)
             time.sleep(PANEL_WAIT["won"] if look == "anim" else 0)
-            rec.save("won", expected(mines, clicks, set(), "won"), "won", game)
+            rec.save("won", GAME.expected(mines, clicks, set(), "won"), "won", game)
         win.close()
 
 

@@ -33,85 +33,13 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.webgames.pagegame import Cell, PageRules  # noqa: E402
 from bot.othergames import launch_chromium, webgame_url  # noqa: E402
 from bot.realgames import GameWindow, VirtualDisplay, click, move_pointer  # noqa: E402
 
-Cell = tuple[int, int]
 ROWS, COLS, MINES, PITCH = 16, 16, 40, 24
+GAME = PageRules(ROWS, COLS, MINES, free_around_first=False, mark_end=True)
 GAP = (0x40, 0x27, 0x1B)  # BGR of #1b2740, the dark line between squares
-
-
-def around(cell: Cell) -> list[Cell]:
-    """The squares next to ``cell`` on the board.
-
-    >>> sorted(around((0, 0)))
-    [(0, 1), (1, 0), (1, 1)]
-    """
-    r, c = cell
-    return [(r + a, c + b) for a in (-1, 0, 1) for b in (-1, 0, 1)
-            if (a or b) and 0 <= r + a < ROWS and 0 <= c + b < COLS]
-
-
-def mine_layout(seed: int, first: Cell) -> set[Cell]:
-    """The mines the page lays for ``seed`` when ``first`` is clicked first (its
-    ``rand`` and ``layMines``: any square but the first).
-
-    >>> mines = mine_layout(11, (8, 8))
-    >>> len(mines), (8, 8) in mines
-    (40, False)
-    """
-    mines: set[Cell] = set()
-    while len(mines) < MINES:
-        seed = seed * 48271 % 2147483647
-        k = int(seed / 2147483647 * ROWS * COLS)
-        cell = (k // COLS, k % COLS)
-        if cell != first:
-            mines.add(cell)
-    return mines
-
-
-def count(mines: set[Cell], cell: Cell) -> int:
-    return sum(n in mines for n in around(cell))
-
-
-def opened(mines: set[Cell], clicks: list[Cell]) -> set[Cell]:
-    """The squares open after left clicks on the safe squares ``clicks`` (a zero opens
-    its neighbours)."""
-    done: set[Cell] = set()
-    for start in clicks:
-        todo = [start]
-        while todo:
-            cell = todo.pop()
-            if cell in done:
-                continue
-            done.add(cell)
-            if count(mines, cell) == 0:
-                todo.extend(n for n in around(cell) if n not in mines)
-    return done
-
-
-def expected(mines: set[Cell], clicks: list[Cell], flags: set[Cell], status: str,
-             hit: Cell | None = None) -> str:
-    """The text board the page shows: after a loss ``*`` every mine not flagged, ``X``
-    the one hit, ``W`` a flag on no mine; after a win every mine flagged (``F``)."""
-    shown = opened(mines, clicks)
-    rows = []
-    for r in range(ROWS):
-        line = ""
-        for c in range(COLS):
-            cell = (r, c)
-            if cell == hit:
-                line += "X"
-            elif cell in flags or (status == "won" and cell in mines):
-                line += "W" if status == "lost" and cell not in mines else "F"
-            elif status == "lost" and cell in mines:
-                line += "*"
-            elif cell in shown:
-                line += str(count(mines, cell))
-            else:
-                line += "."
-        rows.append(line)
-    return "\n".join(rows) + "\n"
 
 
 def board_origin(image: npt.NDArray[np.uint8]) -> tuple[int, int]:
@@ -150,10 +78,7 @@ class Recorder:
         left, top, _, _ = self.win.rect()
         cv2.imwrite(str(self.out / f"{case}.png"), self.win.screenshot(),
                     [cv2.IMWRITE_PNG_COMPRESSION, 9])
-        ox, oy = self.x0 - left, self.y0 - top
-        head = (f"# mines {MINES}\n# status {status}\n# size {COLS}x{ROWS}\n"
-                f"# pitch {PITCH}\n# cells x={ox}..{ox + COLS * PITCH - 1} "
-                f"y={oy}..{oy + ROWS * PITCH - 1}\n# game {game}\n")
+        head = GAME.header(status, PITCH, (self.x0 - left, self.y0 - top), game)
         (self.out / f"{case}.board").write_text(head + board)
 
 
@@ -166,29 +91,29 @@ def open_page(vd: VirtualDisplay, out: Path, seed: int) -> Recorder:
 def record_loss(vd: VirtualDisplay, out: Path, seed: int, first: Cell) -> None:
     """fresh, playing, lost_shown and lost, from one game."""
     rec = open_page(vd, out, seed)
-    mines = mine_layout(seed, first)
+    mines = GAME.mine_layout(seed, first)
     game = f"seed{seed}"
     rec.park()
-    rec.save("fresh", expected(mines, [], set(), "playing"), "playing", game, 0.5)
+    rec.save("fresh", GAME.expected(mines, [], set(), "playing"), "playing", game, 0.5)
     clicks = [first]
     rec.press(first)
     safe = sorted(set(np.ndindex(ROWS, COLS)) - mines)
-    more = [c for c in safe if c not in opened(mines, clicks)][:3]
+    more = [c for c in safe if c not in GAME.opened(mines, clicks)][:3]
     for cell in more:
         rec.press(cell)
     clicks += more
     flag = min(mines, key=lambda m: (m[0] - first[0]) ** 2 + (m[1] - first[1]) ** 2)
     rec.press(flag, 3)
-    shut = [c for c in safe if c not in opened(mines, clicks)]
+    shut = [c for c in safe if c not in GAME.opened(mines, clicks)]
     rec.park(shut[-1])
-    rec.save("playing", expected(mines, clicks, {flag}, "playing"), "playing", game, 0.5)
+    rec.save("playing", GAME.expected(mines, clicks, {flag}, "playing"), "playing", game, 0.5)
     wrong = shut[0]
     rec.press(wrong, 3)
     hit = max(mines - {flag})
     rec.park()
     rec.press(hit)
     rec.park()
-    board = expected(mines, clicks, {flag, wrong}, "lost", hit)
+    board = GAME.expected(mines, clicks, {flag, wrong}, "lost", hit)
     rec.save("lost_shown", board, "lost", game, 0.6)  # (the dialog comes at 1.04 s)
     rec.save("lost", board, "lost", game, 1.0)
     rec.win.close()
@@ -196,15 +121,15 @@ def record_loss(vd: VirtualDisplay, out: Path, seed: int, first: Cell) -> None:
 
 def record_win(vd: VirtualDisplay, out: Path, seed: int, first: Cell) -> None:
     rec = open_page(vd, out, seed)
-    mines = mine_layout(seed, first)
+    mines = GAME.mine_layout(seed, first)
     clicks = [first]
     rec.press(first)
     for cell in sorted(set(np.ndindex(ROWS, COLS)) - mines):
-        if cell not in opened(mines, clicks):
+        if cell not in GAME.opened(mines, clicks):
             rec.press(cell)
             clicks.append(cell)
     rec.park()
-    rec.save("won", expected(mines, clicks, set(), "won"), "won", f"seed{seed}", 1.0)
+    rec.save("won", GAME.expected(mines, clicks, set(), "won"), "won", f"seed{seed}", 1.0)
     rec.win.close()
 
 
