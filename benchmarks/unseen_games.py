@@ -7,6 +7,7 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game ace-minesweeper --size 16x16/45 --play 10
     python benchmarks/unseen_games.py --game web-checkered --size 18x14/40 --wm --play 10
     python benchmarks/unseen_games.py --game web-win7 --size 16x16/40 --wm --play 10
+    python benchmarks/unseen_games.py --game freesweep --size 9x9/10 --play 10
 
 The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
 calibrate starts from nothing and play uses only what calibrate learned. Both run as
@@ -33,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from solver.game import BoardSize  # noqa: E402
 
 GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper",
-         "web-checkered", "web-win7")
+         "web-checkered", "web-win7", "freesweep")
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
@@ -57,6 +58,8 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
         if level is None:
             raise ValueError("kmines plays only 9x9/10, 16x16/40 and 30x16/99")
         return othergames.launch_kmines(vd, level=level, theme=theme or "default")
+    if game == "freesweep":  # ncurses, in an xterm (it takes no mouse clicks)
+        return othergames.launch_freesweep(vd, size.cols, size.rows, size.mines)
     if game == "ace-minesweeper":
         return othergames.launch_ace_minesweeper(vd, size.cols, size.rows, size.mines)
     if game == "winmine":  # wine's WineMine (bot/winegames.py)

@@ -15,6 +15,12 @@ reader has no shipped skin for, used to try ``sweepbot calibrate`` as a new user
   removed, or kmines finds no platform plugin. New game: the New button, or F2 / ctrl+n.
 - ``ace-minesweeper`` (the Ace of Penguins, apt ``ace-of-penguins``, Xlib): four levels
   chosen by the keys 1-4 (:data:`ACE_LEVELS`). New game: the penguin or F2.
+- ``freesweep`` (apt ``freesweep``, ncurses) in an ``xterm`` (apt ``xterm``): any size,
+  from a private ``~/.sweeprc`` (:func:`sweeprc`; ``-m`` alone loses to the global
+  ``percent=20`` of ``/etc/sweeprc``). Squares are three character cells wide (`` - ``
+  covered). It plays by keyboard only: it asks ncurses for mouse events (``mousemask``,
+  so xterm reports clicks) but never reads them (no ``getmouse``), so clicks do nothing.
+  New game: the ``n`` key; a loss ("BOOM!") or a win waits for a key first.
 - the built-in demo window (:mod:`bot.tkgame`), any size.
 
 Every process is started through the display and stopped with it (by PID).
@@ -94,6 +100,58 @@ def launch_xbomb(vd: VirtualDisplay, cols: int, rows: int, mines: int,
     wid = wait_for_window(vd, proc, "XBomb", before, timeout)
     time.sleep(0.4)
     return GameWindow(vd, proc, wid, "xbomb")
+
+
+FREESWEEP = "/usr/games/freesweep"
+XTERM = "xterm"
+FREESWEEP_FONT = ("DejaVu Sans Mono", 14)
+"""The xterm font for freesweep (``-fa``, ``-fs``): 11 x 23 px character cells on a
+:class:`VirtualDisplay` (96 dpi), so squares (three cells) are 33 x 23 px."""
+
+
+def sweeprc(cols: int, rows: int, mines: int) -> str:
+    """freesweep's preferences (``~/.sweeprc``) for a board, with no beeps.
+
+    >>> print(sweeprc(9, 9, 10), end="")
+    height=9
+    width=9
+    mines=10
+    alert=none
+    """
+    return f"height={rows}\nwidth={cols}\nmines={mines}\nalert=none\n"
+
+
+def freesweep_terminal(cols: int, rows: int) -> tuple[int, int]:
+    """An xterm size (columns, lines) that holds freesweep's whole board (three
+    character cells a square, a border each side) beside its 22-column side panel,
+    above its message line, so it never scrolls the board.
+
+    >>> freesweep_terminal(9, 9)
+    (80, 24)
+    >>> freesweep_terminal(30, 16)
+    (118, 24)
+    """
+    return max(80, 3 * cols + 2 + 26), max(24, rows + 8)
+
+
+def launch_freesweep(vd: VirtualDisplay, cols: int, rows: int, mines: int,
+                     font: tuple[str, int] = FREESWEEP_FONT,
+                     timeout: float = 10.0) -> GameWindow:
+    """Start freesweep in an xterm with a cols x rows board and ``mines`` mines, its
+    preferences in a private HOME (the user's ``~/.sweeprc`` is never read)."""
+    if missing := missing_programs(FREESWEEP, XTERM):
+        raise LaunchError(f"missing programs: {', '.join(missing)} (apt: freesweep xterm)")
+    home = Path(tempfile.mkdtemp(prefix="freesweep-", dir=vd.tmpdir))
+    (home / ".sweeprc").write_text(sweeprc(cols, rows, mines))
+    width, height = freesweep_terminal(cols, rows)
+    title = f"freesweep-{home.name}"
+    cmd = [XTERM, "-T", title, "-geometry", f"{width}x{height}+0+0", "-fa", font[0],
+           "-fs", str(font[1]), "-e", FREESWEEP, "--fast"]
+    before = set(visible_windows(vd, title))
+    proc = vd.spawn(cmd, env={**vd.env, "HOME": str(home), "TERM": "xterm"})
+    wid = wait_for_window(vd, proc, f"^{title}$", before, timeout)
+    time.sleep(0.8)  # freesweep draws after the terminal maps
+    return GameWindow(vd, proc, wid, "freesweep")
 
 
 def launch_tkgame(vd: VirtualDisplay, size: BoardSize, log: Path | None = None,
