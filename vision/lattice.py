@@ -348,7 +348,8 @@ def fitted_lattice(image: Image) -> BoardGeometry:
     if image.ndim != 3 or image.shape[0] < 3 * MIN_TILE or image.shape[1] < 3 * MIN_TILE:
         raise NoBoardError("no Minesweeper board found: the image is empty or too small")
     found = (candidate_lattices(image) or candidate_lattices(image, step=2)  # dithered
-             or texture_lattices(image))  # textured squares with no line between
+             or texture_lattices(image)  # textured squares with no line between
+             or mark_lattices(image))  # a character a square on a plain background
     if not found:
         raise NoBoardError(
             "no Minesweeper board found: no regular lattice of identical squares in the image"
@@ -963,3 +964,183 @@ def texture_lattice(image: Image, grey: npt.NDArray[np.int16], p: int,
                       r1 - r0 + 1, c1 - c0 + 1)
     g = extend_lattice(image, g)
     return None if texture_goes_on(grey, g) else g
+
+
+# ------------------------------------------------------------------ marks (terminals)
+
+MARK_INK = 48
+"""A pixel is ink when it differs from the background colour by more than this (0-255,
+some channel)."""
+MARK_PITCH = (10.0, 120.0)
+"""A board of marks has its squares this far apart (pixels, either axis): a terminal's
+text at one character a cell is no board (6-9 px across here; up to 12 px its letters
+stand too close to be alone, see MARK_ALONE)."""
+MARK_NEAR = 1.5  # pixels: a neighbour mark this close to a whole pitch is on the lattice
+MARK_MOST = 2500  # marks of one shape looked at (their steps are compared pairwise)
+MARK_ALONE = (8, 4)
+"""A mark stands alone when no other ink lies this near it across (pixels, or twice its
+width if more) and down: a character in a square of its own, not one of a line of
+text or a frame (``+-----+``; at a big font the gap between its dashes grows too)."""
+
+
+def background(image: Image) -> npt.NDArray[np.int16]:
+    """The image's most common colour (every fourth pixel across and down counted)."""
+    px = np.ascontiguousarray(image[::4, ::4]).reshape(-1, 3).astype(np.int64)
+    packed = (px[:, 0] << 16) | (px[:, 1] << 8) | px[:, 2]
+    values, counts = np.unique(packed, return_counts=True)
+    v = int(values[int(np.argmax(counts))])
+    return np.array([v >> 16 & 255, v >> 8 & 255, v & 255], np.int16)
+
+
+def ink_marks(image: Image) -> list[list[Blob]]:
+    """The 8-connected marks of ink (:data:`MARK_INK`) on the background
+    (:func:`background`) that stand alone (:data:`MARK_ALONE`), no bigger than
+    MARK_PITCH's upper end, grouped by their exact shape (letters of one size differ;
+    one character drawn again is the same), groups of MIN_CELLS to MARK_MOST marks,
+    biggest first."""
+    ink = np.abs(image.astype(np.int16) - background(image)).max(axis=2) > MARK_INK
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8),
+                                                           connectivity=8)
+    top, (ax, ay) = MARK_PITCH[1], MARK_ALONE
+    groups: dict[bytes, list[Blob]] = {}
+    for k, (x, y, w, h, area) in enumerate(stats[1:].tolist(), start=1):
+        across = max(ax, 2 * w)
+        near = ink[max(0, y - ay):y + h + ay, max(0, x - across):x + w + across]
+        if w < top and h < top and int(near.sum()) == area:
+            shape = labels[y:y + h, x:x + w] == k
+            key = bytes([w, h]) + np.packbits(shape).tobytes()
+            groups.setdefault(key, []).append(Blob(x, y, w, h))
+    return sorted((g for g in groups.values() if MIN_CELLS <= len(g) <= MARK_MOST), key=len,
+                  reverse=True)
+
+
+def _steps(marks: list[Blob], axis: int) -> npt.NDArray[np.float64]:
+    """For each mark, how far the nearest other mark lies after it along ``axis``
+    (1: to its right on its line, 0: below it in its column); inf where none does."""
+    cx = np.array([b.cx for b in marks])
+    cy = np.array([b.cy for b in marks])
+    along, across = (cx, cy) if axis == 1 else (cy, cx)
+    d = along[None, :] - along[:, None]
+    same = np.abs(across[None, :] - across[:, None]) <= 0.5
+    return np.asarray(np.where((d > 0.5) & same, d, np.inf).min(axis=1), np.float64)
+
+
+def _step_mode(steps: npt.NDArray[np.float64]) -> float | None:
+    """The most common whole-pixel step inside MARK_PITCH (None if there is none)."""
+    ok = steps[np.isfinite(steps) & (steps >= MARK_PITCH[0]) & (steps <= MARK_PITCH[1])]
+    if not len(ok):
+        return None
+    values, counts = np.unique(np.round(ok), return_counts=True)
+    return float(values[int(np.argmax(counts))])
+
+
+def _on_step(marks: list[Blob], axis: int) -> list[Blob]:
+    """The marks with another one the commonest step (:func:`_step_mode`) after or
+    before them along ``axis`` (see :func:`_steps`)."""
+    if len(marks) < MIN_CELLS:
+        return []
+    steps = _steps(marks, axis)
+    pitch = _step_mode(steps)
+    if pitch is None:
+        return []
+    after = np.abs(steps - pitch) <= MARK_NEAR
+    pos = np.array([(b.cx, b.cy)[1 - axis] for b in marks])
+    lines = np.array([(b.cy, b.cx)[1 - axis] for b in marks])
+    before = np.zeros(len(marks), bool)
+    for i in np.nonzero(after)[0]:
+        before |= (np.abs(pos - pos[i] - pitch) <= MARK_NEAR) & (np.abs(lines - lines[i]) <= 0.5)
+    return [b for b, ok in zip(marks, after | before, strict=True) if ok]
+
+
+def mark_lattice_group(marks: list[Blob]) -> list[Blob]:
+    """Of marks of one shape, those in columns a common step apart down (a mark above
+    or below) and then, of those, in lines a common step apart across: the covered
+    squares of a board drawn as one character each on a plain background (a terminal
+    game's ``-``), without the same character drawn in a frame (``+-----+``, one per
+    character cell, in lines too far apart to stack)."""
+    return _on_step(_on_step(marks, 0), 1)
+
+
+MARK_MIDDLE = (0.25, 0.75)
+"""A square's ink is centred when it lies between these shares of the square's width:
+a character in the middle of its square, not a frame's ``---`` or ``|`` across or at
+its edge."""
+MARK_QUIET = 2  # lines of blank squares (opened 0s) crossed while growing a board
+
+
+def _centred(ink: npt.NDArray[np.bool_]) -> bool | None:
+    """Whether a square's ink (its cut of the ink mask) is all in its middle
+    (MARK_MIDDLE); None when it holds no ink."""
+    cols = np.nonzero(ink.any(axis=0))[0]
+    if not len(cols):
+        return None
+    w = ink.shape[1]
+    return bool(cols[0] >= MARK_MIDDLE[0] * w and cols[-1] < MARK_MIDDLE[1] * w)
+
+
+def _line_looks(ink: npt.NDArray[np.bool_], g: BoardGeometry,
+                line: list[tuple[int, int]]) -> tuple[int, int]:
+    """How many squares of a line hold a centred character (:func:`_centred`), and
+    how many hold ink off their middle."""
+    looks = [_centred(cut(ink.view(np.uint8), g, cell).astype(bool)) for cell in line]
+    return looks.count(True), looks.count(False)
+
+
+def _grown_by_marks(ink: npt.NDArray[np.bool_], image: Image, g: BoardGeometry,
+                    side: str) -> BoardGeometry | None:
+    """``g`` grown on ``side`` by a line of the board: one where some squares hold a
+    centred character, at least as many as hold ink off their middle, and at most two
+    do (the game's cursor ``<2>`` and the terminal's own block may sit on a line); a
+    frame's line has ink off the middle of every square. Up to MARK_QUIET lines with
+    no centred character (a line of opened 0s) are crossed to reach one; None if no
+    line of the board is there."""
+    for _ in range(MARK_QUIET + 1):
+        g, line = _grown(g, side)
+        if not _fits_image(g, image):
+            return None
+        centred, off = _line_looks(ink, g, line)
+        if off > 2 or centred < off:
+            return None
+        if centred:
+            return g
+    return None
+
+
+def grow_marks(image: Image, g: BoardGeometry) -> BoardGeometry:
+    """Grow a board of marks line by line while each new line is one of its own
+    (:func:`_grown_by_marks`): in play, opened squares (blank or a digit) around the
+    block of covered ``-`` squares the lattice was fitted to, up to the frame."""
+    ink = np.abs(image.astype(np.int16) - background(image)).max(axis=2) > MARK_INK
+    while True:
+        for side in ("left", "right", "top", "bottom"):
+            grown = _grown_by_marks(ink, image, g, side)
+            if grown is not None:
+                g = grown
+                break
+        else:
+            return g
+
+
+def mark_lattices(image: Image) -> list[BoardGeometry]:
+    """Boards of small identical marks on a plain background, as
+    :func:`candidate_lattices` gives lattices (empty if there is none): a terminal
+    game's board (freesweep in an xterm: a ``-`` a covered square, three character
+    cells apart, no tile or line around it). The lattice is fitted to the marks of
+    :func:`mark_lattice_group` of each shape (:func:`ink_marks`), its biggest block
+    (3 x 3 squares or more, the pitch inside MARK_PITCH and near square) grown by
+    lines of centred characters (:func:`grow_marks`)."""
+    scored = []
+    for group in ink_marks(image)[:4]:
+        members = mark_lattice_group(group)
+        fit = fit_lattice(members) if len(members) >= MIN_CELLS else None
+        if fit is None or min(fit.pitch_x, fit.pitch_y) < MARK_PITCH[0] \
+                or not 0.5 <= fit.pitch_x / fit.pitch_y <= 2.0:
+            continue
+        r0, c0, r1, c1 = main_block(fit.cells)
+        if min(r1 - r0, c1 - c0) < 2:  # fewer than 3 rows or columns
+            continue
+        g = _geometry(fit, r0, c0, r1, c1)
+        if _fits_image(g, image):
+            scored.append((sum(r0 <= r <= r1 and c0 <= c <= c1 for r, c in fit.cells), g))
+    scored.sort(key=lambda sg: -sg[0])
+    return [grow_marks(image, g) for _, g in scored[:1]]
