@@ -103,8 +103,9 @@ class Ending:
     before: Image
     after: Image
     shown: Image | None = None
-    """A frame of a loss with no panel over the board yet (Google's comes over the
-    middle of the board after its mines are shown), when ``after`` has one."""
+    """A frame of a loss with no panel or dialog over the board yet (Google's panel
+    and Windows 7's dialog come over the board after its mines are shown), when
+    ``after`` has one."""
 
 
 @dataclass
@@ -425,8 +426,9 @@ class LiveCalibrator:
                 break
         if not seen:
             raise CalibrationError("a right-click on the board changed nothing: is the "
-                                   "game's window in front and not paused, and is the "
-                                   "board at the start of a game?")
+                                   "game's window in front and not paused, is the board "
+                                   "at the start of a game, and does the game take mouse "
+                                   "clicks at all (a terminal game may take keys only)?")
         for looks, code in zip(seen, (FLAG, QUESTION), strict=False):
             for look in looks:
                 self.L.name(look, code, weight=100)
@@ -858,14 +860,19 @@ class LiveCalibrator:
         """Name the looks of a lost game's squares (exact: each square counts twice);
         a changed square by its look in the settled frame ``after``, off any window
         over the board (a loss drawn in steps: kmines fades the mines' tiles out first,
-        then a dialog comes)."""
+        then a dialog comes); by its look in ``shown_ids`` under the window when the
+        last frame before the window still showed that look (it had settled: Windows
+        7's "Game Lost" dialog covers nearly all of a 9x9 board, the hit mine too)."""
         near = window_over(after, known, before)
         near |= adjacent_count(near) > 0
+        last = self._last_uncovered(before, known) if near.any() else None
         for cell, code in names.items():
             if 0 <= code <= 8 or after[cell] == shown_ids[cell]:
                 self.L.name(int(shown_ids[cell]), code, weight=2)
             elif not near[cell]:
                 self.L.name(int(after[cell]), code, weight=2)
+            elif last is not None and last[cell] == shown_ids[cell]:
+                self.L.name(int(shown_ids[cell]), code, weight=2)
             if code == MINE and int(before[cell]) not in known:
                 self.L.name(int(before[cell]), COVERED, weight=2)
 
@@ -965,6 +972,15 @@ class LiveCalibrator:
         if names:
             self.log("named by consistency: " + ", ".join(
                 f"look {look} = {n}" for look, n in names.items()))
+
+    def _last_uncovered(self, before: IdGrid, known: dict[int, int]) -> IdGrid | None:
+        """The looks of this move's last frame with no window over the board (see
+        :func:`window_over`), if one was kept."""
+        for frame in reversed(self.steps):
+            ids = self.ids(frame)
+            if ids.shape == before.shape and not window_over(ids, known, before).any():
+                return ids
+        return None
 
     def _clearest_loss(self, before: IdGrid, after: IdGrid, known: dict[int, int],
                        clicked: list[Cell]) -> tuple[IdGrid, dict[Cell, int] | None, int]:
@@ -1094,13 +1110,20 @@ class LiveCalibrator:
         self.log(f"game {len(self.results)}: {outcome}")
 
     def _before_panel(self, before: Image, after: Image) -> Image | None:
-        """The last frame of this end before a panel came over the board (see
-        :func:`bot.end_panel.panel_over`), if one did."""
+        """The last frame of this end before a panel or a dialog came over the board
+        (see :func:`bot.end_panel.panel_over`, :func:`window_over`), if one did: what
+        the end showed under it (Windows 7's "Game Lost" dialog hides most of a 9x9
+        board)."""
         was, known = self.ids(before), self.L.known()
-        if not panel_over(self.ids(after), known, was).any():
+
+        def covered(frame: Image) -> bool:
+            ids = self.ids(frame)
+            return bool(panel_over(ids, known, was).any() or window_over(ids, known, was).any())
+
+        if not covered(after):
             return None
         return next((f for f in reversed(self.steps) if f.shape == after.shape
-                     and not panel_over(self.ids(f), known, was).any()), None)
+                     and not covered(f)), None)
 
     def _lone_new_look(self, ids: IdGrid, cells: list[Cell]) -> bool:
         """Does a clicked square show a mine, or a look of no name no other square
@@ -1119,8 +1142,9 @@ class LiveCalibrator:
         tries the way learned before, else the user's restart key, then the controls
         that changed when the game ended, nearest the top of the board first; a click
         that changes the screen without starting a game (closing a dialog) is followed
-        by another round, and so is, once, the Escape key (which closes most
-        dialogs)."""
+        by another round, and so are, once each, a wait for a window still to come
+        (Chromium drew its first dialog late on a busy machine) and the Escape key
+        (which closes most dialogs)."""
         self._late_dialog(ending, self.grab())
         escaped = self._close_dialog(ending)
         if ending.outcome == "won":
@@ -1132,12 +1156,10 @@ class LiveCalibrator:
             if fresh is not None:
                 self.restart = {"kind": "key", "keys": [keys]}
                 return fresh
-        fresh = self._default_button(ending)
-        if fresh is not None:
-            return fresh
         tried: list[PixelRect] = []
+        waited = False
         for _ in range(4):
-            fresh = self._known_restart()
+            fresh = self._known_restart() or self._default_button(ending)
             if fresh is not None:
                 return fresh
             now = self.grab()
@@ -1158,6 +1180,10 @@ class LiveCalibrator:
                 if not np.array_equal(self.grab(), now):
                     break  # something moved (a dialog closed): look again
             else:
+                if not waited and not self.restart:  # a dialog drawn late: look again
+                    waited = True
+                    if self.wait_change(now, timeout=2.0) is not None:
+                        continue
                 if escaped:
                     break
                 self.mouse.key("Escape")  # close a dialog that no click closed
