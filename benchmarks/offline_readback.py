@@ -7,9 +7,12 @@ then read every screenshot back with it and count squares against its ``.board``
 No skin is loaded (``vision.calibrate.learn_from_images`` with no base). Each screenshot
 is read with ``vision.calibrate.read_cells`` on the board the learner found in it;
 screenshots whose board is not the size of their ``.board`` (a screen showing two
-games) are skipped. JPEG captures are restored first (``vision.lossy.restore_lossy``),
-as ``calibrate --from`` does. Prints one line per screenshot with its misread squares (expected
--> read), then one JSON line: states learned, squares, wrong, unknown, seconds.
+games) are skipped. The learning has calibrate --from's time limit (``--seconds``);
+the JSON line says what it left out (``left_out``). JPEG captures are restored first
+(``vision.lossy.restore_lossy``) and their boards found in them denoised
+(``vision.lossy.board_views``), as ``calibrate --from`` does. Prints one line per
+screenshot with its misread squares (expected -> read), then one JSON line: states
+learned, squares, wrong, unknown, seconds, left_out.
 """
 
 from __future__ import annotations
@@ -28,19 +31,25 @@ sys.path.insert(0, str(ROOT))
 
 from solver.cells import STATE_NAMES, UNKNOWN  # noqa: E402
 from solver.textboard import parse_board  # noqa: E402
-from vision.calibrate import learn_from_images, read_cells  # noqa: E402
-from vision.lossy import is_jpeg, restore_lossy  # noqa: E402
+from vision.calibrate import OFFLINE_SECONDS, learn_from_images, read_cells  # noqa: E402
+from vision.lossy import board_views, is_jpeg, restore_lossy  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pngs", nargs="+", type=Path, help="screenshots, each with a .board")
+    parser.add_argument("--seconds", type=float, default=OFFLINE_SECONDS,
+                        help="time limit of the learning, as calibrate --from's "
+                             "(default %(default)s; 0: none)")
     args = parser.parse_args(argv)
     images = [np.asarray(cv2.imread(str(p)), np.uint8) for p in args.pngs]
-    # JPEGs restored to their dominant colours, as ``calibrate --from`` does
-    images = restore_lossy(images, [is_jpeg(p.read_bytes()[:3]) for p in args.pngs])
+    # JPEGs restored to their dominant colours, their boards found in them denoised,
+    # as ``calibrate --from`` does
+    lossy = [is_jpeg(p.read_bytes()[:3]) for p in args.pngs]
+    find_in = board_views(images, lossy)
+    images = restore_lossy(images, lossy)
     t0 = time.perf_counter()
-    learned = learn_from_images(images)
+    learned = learn_from_images(images, seconds=args.seconds or None, find_in=find_in)
     seconds = time.perf_counter() - t0
     totals = {"squares": 0, "wrong": 0, "unknown": 0, "skipped": 0}
     for path, image, g in zip(args.pngs, images, learned.boards, strict=True):
@@ -59,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{path.name}: {len(wrong)} wrong, {int((read == UNKNOWN).sum())} unknown"
               + (f" ({shown})" if shown else ""))
     states = sorted(STATE_NAMES[c] for c in learned.cells)
-    print(json.dumps({"states": states, **totals, "seconds": round(seconds, 1)}))
+    print(json.dumps({"states": states, **totals, "seconds": round(seconds, 1),
+                      "left_out": dict(learned.left_out)}))
     return 0
 
 

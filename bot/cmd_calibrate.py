@@ -102,11 +102,13 @@ def _base(out: Path) -> Any:
     return load_skin(out) if (out / SKIN_FILE).is_file() else None
 
 
-def _read_images(paths: list[str]) -> list[Any]:
+def _read_images(paths: list[str]) -> tuple[list[Any], list[Any]]:
     """The screenshots, each with a black margin (:mod:`vision.margin`): one cropped
-    to the board's very edge is then found like any other. JPEGs are restored to
-    their dominant colours first (:func:`vision.lossy.restore_lossy`)."""
-    from vision.lossy import is_jpeg, restore_lossy
+    to the board's very edge is then found like any other; and the same to find the
+    boards in. JPEGs are restored to their dominant colours first
+    (:func:`vision.lossy.restore_lossy`), and their boards found in them denoised
+    (:func:`vision.lossy.board_views`)."""
+    from vision.lossy import board_views, is_jpeg, restore_lossy
     from vision.margin import with_margin
 
     images = []
@@ -116,18 +118,21 @@ def _read_images(paths: list[str]) -> list[Any]:
             raise OSError(f"cannot read image {p!r}")
         images.append(np.asarray(img, np.uint8))
     lossy = [is_jpeg(Path(p).read_bytes()[:3]) for p in paths]
-    return [with_margin(img) for img in restore_lossy(images, lossy)]
+    return ([with_margin(img) for img in restore_lossy(images, lossy)],
+            [with_margin(img) for img in board_views(images, lossy)])
 
 
 def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str]]:
-    from vision.calibrate import learn_from_images
+    from vision.calibrate import OFFLINE_SECONDS, learn_from_images
     from vision.skin import Skin
 
-    images = _read_images(list(args.sources))
+    images, find_in = _read_images(list(args.sources))
     sources = list(args.sources)
     notes = []
     if base:
-        sources, images, other = same_size(sources, images, base.cell_size)
+        kept, images, other = same_size(sources, images, base.cell_size)
+        find_in = [f for src, f in zip(sources, find_in, strict=True) if src in kept]
+        sources = kept
         if other:
             notes.append(f"left out (cells of another size than the skin's "
                          f"{base.cell_size[0]:.1f} px; calibrate a skin of that size "
@@ -135,9 +140,11 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
         if not images:
             raise ValueError("no screenshot shows cells of the skin's size")
     t0 = time.perf_counter()
-    learned = learn_from_images(images, dict(base.cells) if base else None)
+    learned = learn_from_images(images, dict(base.cells) if base else None, OFFLINE_SECONDS,
+                                find_in)
     notes.insert(0, f"learned from {len(images)} screenshots in "
                     f"{time.perf_counter() - t0:.1f} s")
+    notes.extend(left_out_notes(learned.left_out))
     misses = [p for p, g in zip(sources, learned.boards, strict=True) if g is None]
     if misses:
         notes.append(f"no board found in: {', '.join(misses)}")
@@ -156,6 +163,21 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     skin = Skin(name, f"sweepbot calibrate --from ({len(images)} screenshots)", cell_size,
                 cells, status, restart, mine_counts=counts)
     return skin, notes
+
+
+def left_out_notes(left_out: Sequence[tuple[str, int]]) -> list[str]:
+    """One line for what the offline learning left out (see
+    :class:`vision.calibrate.Budget`), with what to do about it; [] if nothing.
+
+    >>> left_out_notes([("lost-board readings cut short by the time limit", 2)])[0][:58]
+    'not learned: 2 lost-board readings cut short by the time l'
+    """
+    if not left_out:
+        return []
+    what = "; ".join(f"{n} {name}" for name, n in left_out)
+    return [f"not learned: {what}. The looks only those showed stay unnamed (read as "
+            "unknown). Fewer screenshots at a time, or PNG captures (a JPEG makes many "
+            "looks of one square), help."]
 
 
 def same_size(sources: list[str], images: list[Any], cell_size: tuple[float, float],

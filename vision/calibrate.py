@@ -28,8 +28,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -58,6 +61,77 @@ IdGrid = npt.NDArray[np.int32]
 
 UNREVEALED_CODES = UNREVEALED  # solver.cells owns it
 MINE_CODES = (MINE, EXPLODED, FLAG)
+
+
+@dataclass
+class Budget:
+    """Wall time allowed for learning from saved screenshots, and what was left out.
+
+    Once ``seconds`` have passed since ``start``, the costly steps give up
+    (:meth:`spent`): no more boards are searched for, no more lost-game readings
+    are tried, and boards of a cell size other than the main one are not learned
+    from; each board or screenshot so left is noted in ``left_out`` under what was
+    not done (:meth:`note`). Boards no reading can come out of (see
+    :func:`most_unknown_looks`) are noted too. ``seconds`` None: no limit.
+
+    >>> b = Budget(0.0)
+    >>> b.spent(LEFT_NOT_READ, 7), b.spent(LEFT_NOT_READ, 7), b.counts()
+    (True, True, (('boards whose reading the time limit cut short', 1),))
+    >>> Budget(None).spent(LEFT_NOT_READ, 7)
+    False
+    """
+
+    seconds: float | None
+    start: float = field(default_factory=time.perf_counter)
+    left_out: dict[str, set[int]] = field(default_factory=dict)
+
+    def over(self) -> bool:
+        """Whether the time is up."""
+        return self.seconds is not None and time.perf_counter() - self.start > self.seconds
+
+    def note(self, what: str, key: int) -> None:
+        """Board or screenshot ``key`` was left out of ``what``."""
+        self.left_out.setdefault(what, set()).add(key)
+
+    def spent(self, what: str, key: int) -> bool:
+        """Whether the time is up; if so, ``key`` is noted as left out of ``what``."""
+        if not self.over():
+            return False
+        self.note(what, key)
+        return True
+
+    def counts(self) -> tuple[tuple[str, int], ...]:
+        """How many boards or screenshots each thing left out, by name."""
+        return tuple(sorted((what, len(keys)) for what, keys in self.left_out.items()))
+
+
+_BUDGET: ContextVar[Budget | None] = ContextVar("calibrate_budget", default=None)
+
+
+def _budget() -> Budget:
+    """The budget of the learning under way (:func:`time_limit`), else no limit."""
+    return _BUDGET.get() or Budget(None)
+
+
+@contextmanager
+def time_limit(budget: Budget) -> Iterator[Budget]:
+    """Run the enclosed learning steps under ``budget`` (see :class:`Budget`)."""
+    token = _BUDGET.set(budget)
+    try:
+        yield budget
+    finally:
+        _BUDGET.reset(token)
+
+
+OFFLINE_SECONDS = 80.0
+"""Time :func:`learn_from_images` is given by ``calibrate --from`` (a user waits; with
+reading the captures and writing the skin, under 2 minutes). The 29 gnome-mines
+fixture PNGs take 60 s on a shared machine."""
+
+LEFT_TOO_MANY_LOOKS = "boards showing more different looks than a loss reading can explain"
+LEFT_NOT_READ = "boards whose reading the time limit cut short"
+LEFT_NO_BOARD = "screenshots not searched for a board (time limit)"
+LEFT_OTHER_SIZE = "screenshots of another cell size not learned from (time limit)"
 
 
 def envelope(img: Image, reach: int = 2) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
@@ -362,29 +436,53 @@ class _Frame:
     sizes: Mapping[int, int]
     masks: Mapping[int, npt.NDArray[np.bool_]]
     adj: Mapping[int, npt.NDArray[np.int32]]
+    order: npt.NDArray[np.intp]
+    """The squares (flat indices) sorted by look: each look's squares in one run."""
+    starts: npt.NDArray[np.intp]
+    """Where each look of :attr:`present` starts in :attr:`order`."""
+    pos: Mapping[int, int]
+    """Each look's index in :attr:`present`."""
 
     @classmethod
     def of(cls, ids: IdGrid) -> _Frame:
         present = tuple(int(v) for v in np.unique(ids))
         masks = {lk: ids == lk for lk in present}
+        flat = ids.ravel()
+        order = np.argsort(flat, kind="stable")
+        starts = np.searchsorted(flat[order], np.array(present, flat.dtype))
         return cls(ids, present, {lk: int(m.sum()) for lk, m in masks.items()}, masks,
-                   {lk: adjacent_count(m) for lk, m in masks.items()})
+                   {lk: adjacent_count(m) for lk, m in masks.items()}, order,
+                   np.asarray(starts, np.intp), {lk: k for k, lk in enumerate(present)})
+
+    def ranges(self, values: npt.NDArray[np.int32]) -> tuple[list[int], list[int]]:
+        """The lowest and highest of ``values`` (one per square) on each look's
+        squares, in the order of :attr:`present` (one pass for every look: the
+        hypothesis search asks this of hundreds of thousands of mine layouts)."""
+        v = values.ravel()[self.order]
+        return (np.minimum.reduceat(v, self.starts).tolist(),
+                np.maximum.reduceat(v, self.starts).tolist())
+
+    def touching(self, mask: npt.NDArray[np.bool_]) -> list[bool]:
+        """Whether ``mask`` is set on some square of each look (order of :attr:`present`)."""
+        m = mask.ravel()[self.order].astype(np.int8)
+        return [bool(x) for x in np.maximum.reduceat(m, self.starts)]
 
 
 def _check_numbers(f: _Frame, looks: Iterable[int], counts: npt.NDArray[np.int32],
-                   covered_near: npt.NDArray[np.bool_], known: Mapping[int, int],
+                   covered_near: Sequence[bool], known: Mapping[int, int],
                    ) -> tuple[dict[int, int], list[int]] | None:
     """Numbers for ``looks`` under one mine layout; None if the layout is impossible.
-    Returns (numbers, looks with no single count)."""
+    ``covered_near``: whether each look (order of ``f.present``) has a square beside
+    a covered one. Returns (numbers, looks with no single count)."""
     numbers: dict[int, int] = {}
     odd: list[int] = []
+    lows, highs = f.ranges(counts)
     for look in looks:
-        where = f.masks[look]
-        values = counts[where]
-        lo, hi = int(values.min()), int(values.max())
+        p = f.pos[look]
+        lo, hi = lows[p], highs[p]
         want = known.get(look)
         if lo == hi and (want is None or want == lo):
-            if lo == 0 and bool(covered_near[where].any()):
+            if lo == 0 and covered_near[p]:
                 if want == 0:
                     return None  # a 0 never touches a covered square
                 odd.append(look)  # so this is no 0: an unrevealed look
@@ -418,7 +516,7 @@ def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
            known: Mapping[int, int], anchored: bool = False) -> float | None:
     """Squares explained by a reading, or None when the reading is implausible."""
     unknown_odd = [look for look in odd if look not in known]
-    if len(unknown_odd) > 3:
+    if len(unknown_odd) > MAX_ODD:
         return None
     revealed = sum(f.sizes[look] for look in (*numbers, *odd))
     if any(f.sizes[look] > max(2, revealed // 10) for look in unknown_odd):
@@ -426,8 +524,11 @@ def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
     if not anchored and not any(v > 0 and f.sizes[look] > 1 for look, v in numbers.items()):
         return None  # no repeated number: too little evidence (unless the covered and
         # exploded looks are known already: then a single 7 is worth naming)
-    return sum(min(f.sizes[lk], 4) + (f.sizes[lk] > 1) * 2 for lk in numbers) \
+    score = sum(min(f.sizes[lk], 4) + (f.sizes[lk] > 1) * 2 for lk in numbers) \
         - 3 * len(unknown_odd)
+    return score if score > 0 else None  # (more left unexplained than explained: a
+    # WineMine 9x9 in play at JPEG quality 75, its noisy looks read as a loss with a
+    # 2 and a 1 named, three looks unexplained, named covered squares mines)
 
 
 def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
@@ -443,19 +544,26 @@ def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None 
     (seen on two squares of one frame of the same skin) are never the exploded mine.
     A frame with more than :data:`MAX_READINGS` readings to try gets none (a look per
     square edge variant, as Google's board draws them, made 3.9 million: calibrate
-    --from ran for over 15 minutes); the largest of the fixtures is 56 000.
+    --from ran for over 15 minutes); the largest of the fixtures is 56 000. So does
+    a frame with more unnamed looks than any reading can explain
+    (:func:`most_unknown_looks`), and one whose search the time limit cuts short
+    (:class:`Budget`).
     """
     f = _Frame.of(ids)
     known_here = {look: code for look, code in known.items() if look in f.sizes}
     covered_opts = [lk for lk, c in known_here.items() if c == COVERED] or \
         sorted((lk for lk in f.present if lk not in known_here), key=lambda lk: -f.sizes[lk])
     forced = [lk for lk, c in known_here.items() if c in (MINE, FLAG)]
+    budget = _budget()
+    if len(f.present) - len(known_here) > most_unknown_looks(max_extra - len(forced)):
+        budget.note(LEFT_TOO_MANY_LOOKS, _frame_key(ids))
+        return []
     if _readings_to_try(f, known_here, covered_opts, clicked, max_extra - len(forced),
                         not_exploded) > MAX_READINGS:
         return []
     out = []
     for cov in covered_opts:
-        covered_near = f.adj[cov] > 0
+        covered_near = f.touching(f.adj[cov] > 0)
         for exp in _exploded_options(f, known_here, cov, clicked, not_exploded):
             free = [lk for lk in f.present if lk not in (cov, exp) and lk not in known_here]
             for k in range(max_extra + 1 - len(forced)):
@@ -463,12 +571,36 @@ def loss_hypotheses(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None 
                     hyp = _try(f, known_here, cov, exp, (*forced, *extra), covered_near)
                     if hyp is not None:
                         out.append(hyp)
+            if budget.spent(LEFT_NOT_READ, _frame_key(ids)):
+                return []  # (a partial search could miss the best reading)
     out.sort(key=lambda h: -h.score)
     return out
 
 
 MAX_READINGS = 500_000
 """Most readings :func:`loss_hypotheses` tries on one frame."""
+
+MAX_ODD = 3
+"""Most looks a loss reading may leave unexplained (see :func:`_score`)."""
+
+
+def _frame_key(ids: IdGrid) -> int:
+    """A key telling frames apart (for :meth:`Budget.note`)."""
+    return hash((ids.shape, ids.tobytes()))
+
+
+def most_unknown_looks(extra: int) -> int:
+    """The most looks not yet named that a lost frame can show and still have a
+    reading: each is the covered look, the exploded one, one of ``extra`` more mine
+    looks, one number of 0 to 8 (two new looks with one count: one of them is left
+    unexplained), or one of :data:`MAX_ODD` unexplained looks. A JPEG makes a look
+    of its own of many noisy copies of a square (WineMine at quality 75: 28 looks on
+    one lost board); no reading fits those, and trying each took a minute.
+
+    >>> most_unknown_looks(3)
+    17
+    """
+    return 2 + extra + 9 + MAX_ODD
 
 
 def _readings_to_try(f: _Frame, known: Mapping[int, int], covered_opts: Sequence[int],
@@ -495,11 +627,14 @@ def _exploded_options(f: _Frame, known: Mapping[int, int], cov: int,
             and lk not in not_exploded]
 
 
+_NOT_NUMBERS = frozenset((QUESTION, WRONG_FLAG, COVERED))
+
+
 def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[int, ...],
-         covered_near: npt.NDArray[np.bool_]) -> LossHypothesis | None:
+         covered_near: Sequence[bool]) -> LossHypothesis | None:
     counts = f.adj[exp] + sum((f.adj[m] for m in mines), np.zeros_like(f.ids))
-    rest = [lk for lk in f.present if lk not in (cov, exp, *mines)
-            and known.get(lk) not in (QUESTION, WRONG_FLAG, COVERED)]
+    taken = {cov, exp, *mines}
+    rest = [lk for lk in f.present if lk not in taken and known.get(lk) not in _NOT_NUMBERS]
     checked = _check_numbers(f, rest, counts, covered_near, known)
     if checked is None:
         return None
@@ -1049,6 +1184,8 @@ class Learned:
     mine_counts: tuple[tuple[tuple[int, int], int], ...] = ()
     """``((rows, cols), mines)`` of each screenshot whose board proves its mine count
     (:func:`seen_mine_count`)."""
+    left_out: tuple[tuple[str, int], ...] = ()
+    """What the learning left out, and how many times (see :class:`Budget`)."""
 
 
 def _learn_group(frames: Sequence[IdGrid], learner: Learner,
@@ -1263,25 +1400,44 @@ def never_exploded(frames: Sequence[IdGrid]) -> set[int]:
 
 
 def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None = None,
+                      seconds: float | None = None, find_in: Sequence[Image] | None = None,
                       ) -> Learned:
     """Name looks from saved screenshots (lost games teach the most), optionally
     starting from a skin's templates ``base``. Boards of each cell size are learned
     on their own (what one size learned seeds the next); the templates of every size
-    end up at the size of the one with the most cells."""
+    end up at the size of the one with the most cells. After ``seconds`` (None: no
+    limit) the costly steps give up; :attr:`Learned.left_out` says what they left.
+    ``find_in``: the images to find the boards in, one per image at the same place
+    (default ``images``; a JPEG's board is found in it denoised, see
+    :func:`vision.lossy.board_views`)."""
+    with time_limit(Budget(seconds)) as budget:
+        learned = _learn_from_images(images, base, images if find_in is None else find_in)
+    return replace(learned, left_out=budget.counts())
+
+
+def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None,
+                       find_in: Sequence[Image]) -> Learned:
     from vision.lattice import NoBoardError
 
-    boards, groups = find_boards(images)
+    boards, groups = find_boards(find_in)
     if not groups:
-        raise NoBoardError("no Minesweeper board found in any of the images")
+        late = " in the time allowed" if LEFT_NO_BOARD in _budget().left_out else ""
+        raise NoBoardError(f"no Minesweeper board found in any of the images{late}")
     cells_of = {i: g.rows * g.cols for i, g in enumerate(boards) if g is not None}
     ranked = sorted(groups, key=lambda sz: -sum(cells_of[i] for i in groups[sz]))
     main = ranked[0]
     known: dict[int, list[Image]] = {c: list(v) for c, v in (base or {}).items()}
     unnamed = 0
     counts: list[tuple[tuple[int, int], int]] = []
+    budget = _budget()
     for size in ranked:
         learner = Learner(size)
-        learner.seed(known)
+        if size == main:
+            learner.seed(known)
+        elif not _seed_in_time(learner, known, budget):
+            for i in groups[size]:
+                budget.note(LEFT_OTHER_SIZE, i)
+            continue
         frames = [learner.ids(images[i], boards[i]) for i in groups[size]]  # type: ignore[arg-type]
         _learn_group(frames, learner, known)
         unnamed += len(learner.unnamed())
@@ -1301,6 +1457,22 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     return Learned(cells, main, (g0.pitch_x, g0.pitch_y), unnamed, tuple(boards), tuple(counts))
 
 
+def _seed_in_time(learner: Learner, known: Mapping[int, Sequence[Image]],
+                  budget: Budget) -> bool:
+    """Seed ``learner`` with ``known`` (see :meth:`Learner.seed`) unless the time is
+    up before or while doing so (False: then the learner is not to be used). Seeding
+    one cell size of JPEGs with every template the sizes before it learned took 30 s
+    (gnome-mines at quality 90: 117 looks, each new one compared with all)."""
+    if budget.over():
+        return False
+    for code, images in known.items():
+        for img in images:
+            if budget.over():
+                return False
+            learner.seed({code: [img]})
+    return True
+
+
 def find_boards(images: Sequence[Image],
                 ) -> tuple[list[BoardGeometry | None], dict[tuple[int, int], list[int]]]:
     """Each image's board (None: no board) and the images grouped by cell size.
@@ -1316,9 +1488,10 @@ def find_boards(images: Sequence[Image],
     )
 
     boards: list[BoardGeometry | None] = []
-    for image in images:
+    budget = _budget()
+    for k, image in enumerate(images):
         try:
-            boards.append(fitted_lattice(image))
+            boards.append(None if budget.spent(LEFT_NO_BOARD, k) else fitted_lattice(image))
         except NoBoardError:
             boards.append(None)
     groups: dict[tuple[int, int], list[int]] = {}
@@ -1329,8 +1502,11 @@ def find_boards(images: Sequence[Image],
         fitted = [boards[i] for i in members]
         phased = board_phase([images[i] for i in members], fitted)  # type: ignore[arg-type]
         for i, g in zip(members, phased, strict=True):
-            boards[i] = extend_lattice(images[i], g)
-    return boards, groups
+            # (a board not extended may be a part of one: no board, rather than that)
+            boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else extend_lattice(images[i], g)
+    kept = {size: [i for i in members if boards[i] is not None]
+            for size, members in groups.items()}
+    return boards, {size: members for size, members in kept.items() if members}
 
 
 def _dedupe(imgs: Sequence[Image]) -> list[Image]:
@@ -1356,10 +1532,46 @@ def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bo
                if not was_lost and not np.isin(ids, list(ended)).any()]
     in_play = {int(v) for ids in playing for v in np.unique(ids)}
     for look in learner.odd - set(known):
-        if look in in_play:
+        twin = number_twin(learner, look, frames, lost)
+        if twin is not None:
+            learner.name(look, twin, weight=2)
+        elif look in in_play:
             learner.name(look, QUESTION, weight=2)
         elif playing:
             learner.name(look, WRONG_FLAG, weight=2)
+
+
+TWIN_TOL = 6.0
+"""Most :func:`look_distance` between the mean images of two looks of one number in a
+JPEG (xdemineur's 5s at quality 90: 4.0; a 5 and a question mark: 111)."""
+
+
+def number_twin(learner: Learner, look: int, frames: Sequence[IdGrid],
+                lost: Sequence[bool]) -> int | None:
+    """The number ``look``, left unexplained, is another look of: the named number
+    whose mean image is nearest and within :data:`TWIN_TOL`, when that number counts
+    the shown mines on every square of ``look`` in every lost frame (a loss shows
+    them all) and no frame contradicts it. A JPEG draws one number as two looks; a
+    loss reading names the bigger one and leaves the other unexplained (two looks
+    with one count), which was then taken for a question mark (xdemineur's 5 at
+    (2, 22) of ``expert_lost``/``expert_playing``). None: no such number."""
+    known = learner.known()
+    img = learner.bank.mean_image(look)
+    near = [(look_distance(learner.bank.mean_image(lk), img), code)
+            for lk, code in known.items() if 0 <= code <= 8
+            and learner.bank.looks[lk].shape == img.shape]
+    if not near or min(near)[0] > TWIN_TOL:
+        return None
+    code = min(near)[1]
+    mines = [lk for lk, c in known.items() if c in MINE_CODES]
+    for ids, was_lost in zip(frames, lost, strict=True):
+        where = ids == look
+        if was_lost and where.any() and \
+                bool((adjacent_count(np.isin(ids, mines))[where] != code).any()):
+            return None
+    if any(contradicted_numbers(ids, {**known, look: code}) for ids in frames):
+        return None
+    return code
 
 
 def repaint_distance(a: Image, b: Image, most: int = 64) -> float:
