@@ -169,10 +169,35 @@ def _read_view(path: Path, image: Image, skins: list[Skin]) -> Reading:
     skin = next(s for s in skins if s.name == geometry.skin)
     board = read_board(image, geometry, skin)
     t2 = time.perf_counter()
+    short = cut_numbers(board)
+    if short:
+        r, c = short[0]
+        raise BadInput(f"no board read with confidence (the {geometry.rows}x{geometry.cols} "
+                       f"squares found are not a whole board: the number at (row, col) = "
+                       f"({r}, {c}) has fewer squares around it that could hold a mine; "
+                       "a resized capture?)")
     expected, _ = expected_board(path)
     mismatches = None if expected is None else diff_boards(expected, board)
     return Reading(str(path), skin.name, read_status(image, geometry, skin), geometry, board,
                    mismatches, (t1 - t0) * 1000, (t2 - t1) * 1000, margin)
+
+
+def cut_numbers(board: Board) -> list[tuple[int, int]]:
+    """The squares read as a number n with fewer than n neighbours that could hold a
+    mine (any square not read as an opened number: covered, flagged, shown mines,
+    unknown): no game draws one, but a board found a column short does, where that
+    column's mines are missing (a resized WineMine ``beginner_won``, 0.8x or
+    1.25x, was printed 9x8). A wrongly placed flag is no contradiction here.
+
+    >>> cut_numbers(np.array([[2, -1], [1, 1]], np.int8))
+    [(0, 0)]
+    >>> cut_numbers(np.array([[1, -1], [1, 1]], np.int8))
+    []
+    """
+    from vision.calibrate import adjacent_count
+
+    room = adjacent_count(board < 0)
+    return [(int(r), int(c)) for r, c in np.argwhere((board >= 0) & (room < board))]
 
 
 def locate_in(image: Image, skins: list[Skin]) -> tuple[int, BoardGeometry]:
