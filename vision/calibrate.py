@@ -1034,8 +1034,8 @@ class Learner:
 
     def _solve_loss(self, ids: IdGrid, known: Mapping[int, int]) -> dict[int, int] | None:
         """Names from :func:`solve_loss_mines` (no reading of :func:`loss_hypotheses`
-        fits: more covered or mine looks than it tries). A mine look some frame shows
-        without the other mine looks is a flag (placed in play), the others mines. The
+        fits: more covered or mine looks than it tries). A mine look some other frame
+        shows without the other mine looks is a flag (placed in play), the others mines. The
         looks no choice makes mines stay unnamed (a number not named yet is one)."""
         mines = solve_loss_mines(ids, known)
         if mines is None:
@@ -1044,7 +1044,9 @@ class Learner:
         for look in mines:
             rest = list(mines - {look})
             alone = any(bool((frame == look).any()) and not np.isin(frame, rest).any()
-                        for frame in self.context)
+                        for frame in self.context if frame is not ids)
+            # (not the lost frame itself: with one mine look, it shows that alone;
+            # gnome-mines' custom 9x9 loss at JPEG quality 90 named its mines flags)
             names[look] = FLAG if alone else MINE
         if any(contradicted_numbers(frame, {**known, **names}) for frame in self.context):
             return None  # (a game that leaves mines covered at a loss, or no loss)

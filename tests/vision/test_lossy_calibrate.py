@@ -79,6 +79,18 @@ def test_xdemineurs_five_in_a_jpeg_is_a_five_not_a_question_mark() -> None:
     assert unknown <= 20
 
 
+def test_gnome_mines_jpeg_mines_are_mines_not_flags() -> None:
+    # before: the custom 9x9 loss (a cell size of its own, one mine look) was solved
+    # with its mine look taken for a flag, since that frame shows it alone; learned
+    # so, every mine of the dense losses read as a flag (79 wrong)
+    stems = ["custom9x9_600x420_lost", "custom9x9_600x420_playing", "dense_lost_1",
+             "dense_lost_2", "small_lost", "small_playing"]
+    learned, images = learn_jpegs("gnome-mines", stems, 90)
+    wrong, unknown = wrong_unknown("gnome-mines", stems, learned, images)
+    assert wrong == 0
+    assert unknown <= 60
+
+
 @pytest.mark.parametrize("stem", ["custom9x9_600x420_lost", "dense_lost_1", "small_lost"])
 def test_a_gnome_mines_jpeg_board_is_found_at_its_size(stem: str) -> None:
     # restored to the joint palette these were found 9x10, 12x11 and 8x9
