@@ -8,6 +8,7 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game web-checkered --size 18x14/40 --wm --play 10
     python benchmarks/unseen_games.py --game web-win7 --size 16x16/40 --wm --play 10
     python benchmarks/unseen_games.py --game freesweep --size 9x9/10 --play 10
+    python benchmarks/unseen_games.py --game pygame-minesweeper --size 9x9/10 --play 10
 
 The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
 calibrate starts from nothing and play uses only what calibrate learned. Both run as
@@ -34,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from solver.game import BoardSize  # noqa: E402
 
 GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper",
-         "web-checkered", "web-win7", "freesweep")
+         "web-checkered", "web-win7", "freesweep", "pygame-minesweeper")
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
@@ -60,6 +61,9 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
         return othergames.launch_kmines(vd, level=level, theme=theme or "default")
     if game == "freesweep":  # ncurses, in an xterm (it takes no mouse clicks)
         return othergames.launch_freesweep(vd, size.cols, size.rows, size.mines)
+    if game == "pygame-minesweeper":  # PyPI's, pip-installed under /tmp on first use
+        return othergames.launch_pygame_minesweeper(vd, size.cols, size.rows, size.mines,
+                                                    tiles=theme or "2000")
     if game == "ace-minesweeper":
         return othergames.launch_ace_minesweeper(vd, size.cols, size.rows, size.mines)
     if game == "winmine":  # wine's WineMine (bot/winegames.py)
@@ -120,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="intermediate")
     p.add_argument("--tile", type=int, help="sgt-mines tile size in pixels (web games: the "
                    "squares' side, Google's are 45, 30 and 25 at 10x8, 18x14 and 24x20)")
-    p.add_argument("--theme", help="kmines' theme (bot.othergames.KMINES_THEMES)")
+    p.add_argument("--theme", help="kmines' theme (bot.othergames.KMINES_THEMES); "
+                   "pygame-minesweeper's tile sheet (bot.othergames.PGMS_TILE_SHEETS)")
     p.add_argument("--name", help="the skin's name (default: the game's)")
     p.add_argument("--browser-tabs", action="store_true",
                    help="web games: a normal browser window (tabs, address bar), not --app")

@@ -21,6 +21,14 @@ reader has no shipped skin for, used to try ``sweepbot calibrate`` as a new user
   covered). It plays by keyboard only: it asks ncurses for mouse events (``mousemask``,
   so xterm reports clicks) but never reads them (no ``getmouse``), so clicks do nothing.
   New game: the ``n`` key; a loss ("BOOM!") or a win waits for a key first.
+- ``pygame-minesweeper`` (PyPI ``pygame-minesweeper``, Andreas Isnes, MIT, pygame): not
+  ours and not in Debian; pip installs it (and pygame) into a folder under the temporary
+  directory the first time (:func:`install_pygame_minesweeper`), nothing of it is kept in
+  this repository. Any size (``custom --rows --cols --mines``), 16 px squares drawn from
+  one of its tile sheets (:data:`PGMS_TILE_SHEETS`, Windows 2000's by default). The first
+  click opens a zero (no mine in its 3x3); no chording; a right click cycles flag,
+  question mark, covered. A loss shows every mine, the hit one on red, wrong flags
+  crossed; a win shows nothing on the board. The face (dead, sunglasses) starts a new game.
 - the built-in demo window (:mod:`bot.tkgame`), any size.
 
 Every process is started through the display and stopped with it (by PID).
@@ -35,6 +43,7 @@ Example (needs Xvfb and sgt-puzzles)::
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -287,3 +296,103 @@ def launch_chromium(vd: VirtualDisplay, url: str, title: str, app: bool = True,
     wid = wait_for_window(vd, proc, title, before, timeout)
     time.sleep(1.0)
     return GameWindow(vd, proc, wid, "chromium")
+
+
+PGMS_PACKAGE = "pygame-minesweeper==1.0.11"
+"""The PyPI release :func:`launch_pygame_minesweeper` installs (it pulls pygame,
+pygame-minesweeper-core and pygame-minesweeper-sprites)."""
+PGMS_TILE_SHEETS = ("2000", "2.0", "2.9", "95", "fiorito-2000", "fiorito-monochrome",
+                    "fiorito-xp", "monochrome")
+"""pygame-minesweeper's tile sheets (its ``--tile-sprite``)."""
+PGMS_FACE_SHEETS = ("2000", "monochrome")
+"""Its face and counter sheets (``--face-sprite``, ``--score-sprite``)."""
+
+
+def pgms_folder(package: str = PGMS_PACKAGE) -> Path:
+    """Where :func:`install_pygame_minesweeper` puts ``package``: one folder per release
+    under the temporary directory, so a second run installs nothing.
+
+    >>> pgms_folder("pygame-minesweeper==1.0.11").name
+    'sweepbot-pygame-minesweeper-1.0.11'
+    """
+    return Path(tempfile.gettempdir()) / f"sweepbot-{package.replace('==', '-')}"
+
+
+def install_pygame_minesweeper(package: str = PGMS_PACKAGE, timeout: float = 600.0) -> Path:
+    """pip-install ``package`` (with its dependencies) into :func:`pgms_folder` unless it
+    is there already; the folder (for ``PYTHONPATH``). Raises :class:`LaunchError` when
+    pip fails (no network, no such release)."""
+    target = pgms_folder(package)
+    if (target / "minesweeper" / "__main__.py").exists() and (target / "pygame").is_dir():
+        return target
+    partial = Path(tempfile.mkdtemp(prefix=target.name + "-", dir=target.parent))
+    out = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                          "--disable-pip-version-check", "--target", str(partial), package],
+                         capture_output=True, text=True, timeout=timeout)
+    if out.returncode != 0:
+        raise LaunchError(f"pip install {package} failed: {out.stderr.strip()[-400:]}")
+    try:
+        partial.rename(target)
+    except OSError:  # another run installed it meanwhile
+        pass
+    return target
+
+
+def pgms_command(cols: int, rows: int, mines: int, tiles: str = "2000",
+                 faces: str = "2000") -> list[str]:
+    """pygame-minesweeper's command line for a board (run with its folder on PYTHONPATH).
+
+    >>> pgms_command(9, 9, 10, "2.0")[2:]
+    ['custom', '--rows', '9', '--cols', '9', '--mines', '10', '--tile-sprite', '2.0', \
+'--face-sprite', '2000', '--score-sprite', '2000']
+    """
+    if tiles not in PGMS_TILE_SHEETS:
+        raise ValueError(f"pygame-minesweeper has no tile sheet {tiles!r} "
+                         f"(one of {', '.join(PGMS_TILE_SHEETS)})")
+    if faces not in PGMS_FACE_SHEETS:
+        raise ValueError(f"pygame-minesweeper has no face sheet {faces!r} "
+                         f"(one of {', '.join(PGMS_FACE_SHEETS)})")
+    return ["-m", "minesweeper", "custom", "--rows", str(rows), "--cols", str(cols),
+            "--mines", str(mines), "--tile-sprite", tiles, "--face-sprite", faces,
+            "--score-sprite", faces]
+
+
+def wait_for_pid_window(vd: VirtualDisplay, proc: subprocess.Popen[bytes],
+                        timeout: float = 20.0, settle: float = 1.0) -> int:
+    """The mapped window of ``proc`` (by its ``_NET_WM_PID``) once the set of its
+    windows has stayed the same for ``settle`` seconds. For SDL 2's windows: their title
+    is a ``WM_NAME`` of type UTF-8, which xdotool's title search cannot read, and a
+    second ``set_mode`` may replace the first window (pygame-minesweeper opens a 10x10
+    one, then its real one)."""
+    deadline = time.monotonic() + timeout
+    last: list[int] = []
+    since = time.monotonic()
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise LaunchError(f"process {proc.pid} exited with code {proc.returncode} "
+                              "before mapping a window")
+        found = sorted(int(w) for w in
+                       vd.xdotool("search", "--onlyvisible", "--pid", str(proc.pid)).split())
+        if found != last:
+            last, since = found, time.monotonic()
+        elif found and time.monotonic() - since >= settle:
+            return found[-1]
+        time.sleep(0.05)
+    raise LaunchError(f"process {proc.pid} mapped no window within {timeout:.0f} s")
+
+
+def launch_pygame_minesweeper(vd: VirtualDisplay, cols: int, rows: int, mines: int,
+                              tiles: str = "2000", faces: str = "2000",
+                              timeout: float = 20.0) -> GameWindow:
+    """Install (first time) and start pygame-minesweeper with a cols x rows board, its
+    high scores in a private HOME, no sound device (SDL's dummy audio driver)."""
+    folder = install_pygame_minesweeper()
+    home = Path(tempfile.mkdtemp(prefix="pgms-", dir=vd.tmpdir))
+    env = {**vd.env, "HOME": str(home), "PYTHONPATH": str(folder),
+           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("XDG_DATA_HOME", None)  # appdirs: high scores under the private HOME
+    proc = vd.spawn([sys.executable, *pgms_command(cols, rows, mines, tiles, faces)],
+                    env=env)
+    wid = wait_for_pid_window(vd, proc, timeout)
+    time.sleep(0.8)  # pygame draws its first frame after mapping
+    return GameWindow(vd, proc, wid, "pygame-minesweeper")
