@@ -902,4 +902,140 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
         board[tuple(np.array(unsure).T)] = [seen[k][0] for k in keys]
     if unsure:  # still unsure after the second look: read by glyph, at any cell size
         fill_unknown(image, geometry, skin, board)
+    return split_twins(image, geometry, skin, bank, samples, board)
+
+
+TWIN_RMS = 4.0
+"""Two templates of different states whose compared (central) parts lie within this
+(root mean squared) are twins: the central part cannot tell them apart, only the rim
+can (pygame-minesweeper's covered square and its 0 at 16 px: the same grey inside, a
+2-pixel bevel against a 1-pixel line at the rim)."""
+
+
+@dataclass(frozen=True)
+class Twins:
+    """A skin's twin templates (``TWIN_RMS``), by their row in the bank."""
+
+    rows: npt.NDArray[np.intp]
+    states: frozenset[int]
+
+
+_TWINS: dict[int, tuple[TemplateBank, Twins]] = {}
+
+
+def twins(bank: TemplateBank) -> Twins:
+    """The bank's templates that have a twin of another state (cached per bank).
+
+    >>> v = np.array([[10, 10], [10, 11], [90, 90]], np.float32)
+    >>> bank = template_bank_of(v, [-1, 0, 1])
+    >>> t = twins(bank)
+    >>> t.rows.tolist(), sorted(t.states)
+    ([0, 1], [-1, 0])
+    """
+    hit = _TWINS.get(id(bank))
+    if hit is not None and hit[0] is bank:
+        return hit[1]
+    v = bank.vectors.astype(np.float64)
+    sq = (v * v).sum(axis=1)
+    d = np.maximum(sq[:, None] + sq[None, :] - 2.0 * (v @ v.T), 0.0) / v.shape[1]
+    pair = (d <= TWIN_RMS ** 2) & (bank.codes[:, None] != bank.codes[None, :])
+    rows = np.flatnonzero(pair.any(axis=1))
+    found = Twins(rows, frozenset(int(c) for c in bank.codes[rows]))
+    if len(_TWINS) > 8:
+        _TWINS.clear()
+    _TWINS[id(bank)] = (bank, found)
+    return found
+
+
+def template_bank_of(vectors: F32, codes: list[int]) -> TemplateBank:
+    """A bank of bare vectors (for examples and tests): only ``vectors`` and ``codes``
+    are meaningful."""
+    code_arr = np.array(codes, np.int8)
+    states, starts = np.unique(code_arr, return_index=True)
+    n = len(codes)
+    z = np.zeros((n, 1), np.float32)
+    return TemplateBank(vectors.astype(np.float32), (vectors * vectors).sum(axis=1),
+                        code_arr, states.astype(np.int8), starts.astype(np.intp), z, z,
+                        z[:, 0], z.T, z.T, np.zeros(n), np.zeros(n, np.float32))
+
+
+def _twin_candidates(samples: npt.NDArray[np.uint8], bank: TemplateBank, found: Twins,
+                     board: Board) -> tuple[npt.NDArray[np.intp], list[list[int]]]:
+    """Squares (flat indices) read as a twin state or unknown whose sample lies within
+    MAX_RMS of twin templates of two or more states, each no further than the nearest
+    plus TWIN_RMS; and those states, per square."""
+    flat = board.reshape(-1)
+    maybe = np.flatnonzero(np.isin(flat, [*found.states, UNKNOWN]))
+    if len(maybe) == 0:
+        return maybe, []
+    x = samples[maybe].astype(np.float64)
+    t = bank.vectors[found.rows].astype(np.float64)
+    d = np.sqrt(np.maximum((x * x).sum(axis=1)[:, None] + (t * t).sum(axis=1)[None, :]
+                           - 2.0 * (x @ t.T), 0.0) / x.shape[1])
+    near = (d <= np.minimum(d.min(axis=1, keepdims=True) + TWIN_RMS, MAX_RMS))
+    codes = bank.codes[found.rows]
+    keep, states = [], []
+    for i, row in enumerate(near):
+        among = sorted({int(c) for c in codes[row]})
+        if len(among) > 1:
+            keep.append(maybe[i])
+            states.append(among)
+    return np.array(keep, np.intp), states
+
+
+def _whole_cells(image: Image, geometry: BoardGeometry, cells: npt.NDArray[np.intp],
+                 size: tuple[int, int]) -> npt.NDArray[np.float32]:
+    """The squares ``cells`` (flat indices) as whole pitch squares plus one pixel around
+    (edge pixels repeated at the image's border): (n, h + 2, w + 2, 3)."""
+    g = geometry
+    w, h = size
+    padded = cv2.copyMakeBorder(image, 1, 1, 1, 1, cv2.BORDER_REPLICATE)
+    out = np.empty((len(cells), h + 2, w + 2, 3), np.float32)
+    for k, i in enumerate(cells.tolist()):
+        r, c = divmod(i, g.cols)
+        left = min(max(round(g.col_left(c)), 0), image.shape[1] - w)
+        top = min(max(round(g.row_top(r)), 0), image.shape[0] - h)
+        out[k] = padded[top:top + h + 2, left:left + w + 2, :3]
+    return out
+
+
+def _whole_distances(crops: npt.NDArray[np.float32], template: Image) -> F32:
+    """Root mean squared distance of each whole square to ``template`` (resized to the
+    squares' size), at the best of the nine one-pixel shifts."""
+    n, hp, wp = crops.shape[:3]
+    h, w = hp - 2, wp - 2
+    t = np.ascontiguousarray(template[:, :, :3])
+    if t.shape[:2] != (h, w):
+        t = cast(Image, cv2.resize(t, (w, h), interpolation=cv2.INTER_AREA))
+    tf = t.astype(np.float32)
+    best = np.full(n, np.inf, np.float32)
+    for dy in range(3):
+        for dx in range(3):
+            diff = crops[:, dy:dy + h, dx:dx + w] - tf
+            best = np.minimum(best, np.sqrt((diff * diff).mean(axis=(1, 2, 3))))
+    return best
+
+
+def split_twins(image: Image, geometry: BoardGeometry, skin: Skin, bank: TemplateBank,
+                samples: npt.NDArray[np.uint8], board: Board) -> Board:
+    """``board`` with each square whose central part matches twin templates of several
+    states (``twins``) read by the whole square instead (in place): the state of the
+    nearest whole template, when within MAX_RMS and MARGIN of the next state's, else
+    UNKNOWN. A skin with no twins is left as read."""
+    found = twins(bank)
+    if len(found.rows) == 0:
+        return board
+    cells, states = _twin_candidates(samples, bank, found, board)
+    if len(cells) == 0:
+        return board
+    size = (max(1, round(geometry.pitch_x)), max(1, round(geometry.pitch_y)))
+    crops = _whole_cells(image, geometry, cells, size)
+    wanted = sorted({s for group in states for s in group})
+    dist = {s: np.min([_whole_distances(crops, img) for img in skin.cells[s]], axis=0)
+            for s in wanted}
+    flat = board.reshape(-1)
+    for k, (i, group) in enumerate(zip(cells.tolist(), states, strict=True)):
+        ranked = sorted((float(dist[s][k]), s) for s in group)
+        (best, state), (second, _) = ranked[0], ranked[1]
+        flat[i] = state if best <= MAX_RMS and best <= MARGIN * second else UNKNOWN
     return board

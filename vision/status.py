@@ -165,3 +165,108 @@ def locate_restart(image: Image, geometry: BoardGeometry, skin: Skin) -> PixelPo
     tpls = [_scaled(t, section, geometry, skin) for t in templates]
     score, where = best_match(image, rect, tpls)
     return where if score <= float(section.get("threshold", DEFAULT_THRESHOLD)) else None
+
+
+STEADY_TOL = 12
+"""A pixel belongs to a control's steady part when its learned looks of one size all
+agree on it within this much (per channel, 0-255)."""
+STEADY_SHARE = 0.3
+"""The steady part must be at least this share of the control's pixels to be matched
+alone (less says too little of where the control is)."""
+
+
+def steady_part(templates: Sequence[Image]) -> list[tuple[Image, Image]]:
+    """(look, mask) per size with two or more looks: the pixels every look of that size
+    agrees on (the button's frame and the face's disc, not its expression).
+
+    >>> a = np.zeros((4, 4, 3), np.uint8); b = a.copy(); b[1:3, 1:3] = 200
+    >>> [(int(m.sum() // 255), int(t[0, 0, 0])) for t, m in steady_part([a, b])]
+    [(36, 0)]
+    >>> steady_part([a])
+    []
+    """
+    by_size: dict[tuple[int, ...], list[Image]] = {}
+    for t in templates:
+        by_size.setdefault(tuple(t.shape), []).append(t)
+    out = []
+    for looks in by_size.values():
+        if len(looks) < 2:
+            continue
+        stack = np.stack(looks).astype(np.int16)
+        spread = (stack.max(axis=0) - stack.min(axis=0)).max(axis=2)
+        steady = spread <= STEADY_TOL
+        if steady.mean() < STEADY_SHARE:
+            continue
+        mask = np.repeat(steady[:, :, None], 3, axis=2).astype(np.uint8) * 255
+        out.append((cast(Image, looks[0]), cast(Image, mask)))
+    return out
+
+
+STEADY_MISS = 0.05
+"""At most this share of a steady part may differ by more than MISS_TOL at its best
+place: the in-play face differs from every end face at a few pixels the end faces share
+(pygame-minesweeper: 4 of 242 at 17 px), which squared differences let dominate."""
+MISS_TOL = 40
+
+
+def _steady_match(image: Image, rect: PixelRect,
+                  parts: Sequence[tuple[Image, Image]]) -> tuple[float, PixelPoint | None]:
+    """The steady part of each look placed where it fits best in ``rect`` (squared
+    differences over the part); the lowest share of the part's pixels that differ there
+    by more than MISS_TOL (any channel), and that placement's centre."""
+    area = image[rect.top:rect.top + rect.height, rect.left:rect.left + rect.width]
+    best, where = float("inf"), None
+    for tpl, mask in parts:
+        th, tw = tpl.shape[:2]
+        if area.shape[0] < th or area.shape[1] < tw:
+            continue
+        scores = cv2.matchTemplate(area, tpl, cv2.TM_SQDIFF, mask=mask)
+        _, _, loc, _ = cv2.minMaxLoc(np.nan_to_num(scores, nan=np.inf, posinf=np.inf))
+        x, y = loc
+        diff = np.abs(area[y:y + th, x:x + tw].astype(np.int16) - tpl.astype(np.int16))
+        steady = mask[:, :, 0] > 0
+        miss = float((diff.max(axis=2)[steady] > MISS_TOL).mean())
+        if miss < best:
+            best = miss
+            where = PixelPoint(rect.left + x + tw / 2, rect.top + y + th / 2)
+    return best, where
+
+def locate_idle_face(image: Image, geometry: BoardGeometry, skin: Skin) -> PixelPoint | None:
+    """Where the game's face shows its in-play look inside the restart control's region
+    (a skin whose restart is a click): the status face's "playing" look, else the part
+    all learned restart looks of one size share (``steady_part``); else None.
+
+    For an ended game whose face was not redrawn: the face is still the control that
+    starts a new game (pygame-minesweeper draws its face only when a frame's last mouse
+    event changes it, so after a batch of fast clicks the winning or losing face may
+    never show). Callers look for the learned restart looks (:func:`locate_restart`)
+    first.
+
+    >>> from vision.skin import load_skin
+    >>> from solver.cells import COVERED
+    >>> skin = load_skin("xdemineur")
+    >>> image = np.full((300, 300, 3), 179, np.uint8)
+    >>> image[100:163, 100:163] = np.tile(skin.cells[COVERED][0], (3, 3, 1))
+    >>> g = BoardGeometry("xdemineur", 100, 100, 21, 21, 3, 3)
+    >>> locate_restart(image, g, skin) is None, locate_idle_face(image, g, skin) is None
+    (True, True)
+    >>> image[40:68, 118:146] = skin.status["templates"]["playing"][0]
+    >>> locate_idle_face(image, g, skin)
+    PixelPoint(x=132.0, y=54.0)
+    """
+    status, restart = skin.status, skin.restart
+    if restart.get("kind", "click") != "click" or "point" in restart:
+        return None
+    rect = region_rect(image, geometry, restart.get("region", status.get("region")))
+    playing = _labelled(status).get("playing", ()) if status.get("method") == "face" else ()
+    if playing:
+        tpls = [_scaled(t, status, geometry, skin) for t in playing]
+        score, where = best_match(image, rect, tpls)
+        if score <= float(status.get("threshold", DEFAULT_THRESHOLD)):
+            return where
+    templates = restart.get("templates", ())
+    if isinstance(templates, Mapping):
+        templates = [t for group in templates.values() for t in group]
+    parts = steady_part([_scaled(t, restart, geometry, skin) for t in templates])
+    miss, where = _steady_match(image, rect, parts)
+    return where if miss <= STEADY_MISS else None
