@@ -425,10 +425,11 @@ class LiveCalibrator:
                     self.L.name(int(self.ids(hovered)[cell]), COVERED, weight=100)
                 break
         if not seen:
-            raise CalibrationError("a right-click on the board changed nothing: is the "
-                                   "game's window in front and not paused, is the board "
-                                   "at the start of a game, and does the game take mouse "
-                                   "clicks at all (a terminal game may take keys only)?")
+            raise CalibrationError("a right-click on the board changed nothing (or changed "
+                                   "squares far from it): is the game's window in front "
+                                   "and not paused, is the board at the start of a game, "
+                                   "and does the game take mouse clicks at all (a terminal "
+                                   "game may take keys only)?")
         for looks, code in zip(seen, (FLAG, QUESTION), strict=False):
             for look in looks:
                 self.L.name(look, code, weight=100)
@@ -453,7 +454,19 @@ class LiveCalibrator:
                           ) -> tuple[tuple[int, ...], Image]:
         """Right-click ``cell``: its looks afterwards (highlighted under the pointer,
         if ``hover``, then with the pointer parked) and the last frame; no looks if
-        nothing changed."""
+        nothing changed, or if squares away from it changed too (a mark changes its
+        own square: a terminal's grid of one character highlights text from its
+        top-left corner to the pointer)."""
+        was = self.ids(image)
+        looks, image = self._right_click_looks(cell, image, hover)
+        far = np.ones(was.shape, bool)
+        far[max(0, cell[0] - 1):cell[0] + 2, max(0, cell[1] - 1):cell[1] + 2] = False
+        if looks and int((far & (self.ids(image) != was)).sum()) > 2:
+            return (), image
+        return looks, image
+
+    def _right_click_looks(self, cell: Cell, image: Image, hover: bool,
+                           ) -> tuple[tuple[int, ...], Image]:
         self.click_cell(cell, "right")
         looks: list[int] = []
         if hover:
@@ -840,6 +853,8 @@ class LiveCalibrator:
             shown_ids, names, hidden = self._clearest_loss(before, after, known, clicked)
             if names is not None:
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
+                if not shown and not hidden:
+                    return False  # no mine shown, not even the one hit, none hidden
                 flags = int((self.L.codes(before, UNKNOWN) == FLAG).sum()) - \
                     sum(1 for code in names.values() if code == WRONG_FLAG)
                 if self.mines is not None and shown + flags + hidden < 0.8 * self.mines \
