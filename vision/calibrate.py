@@ -1032,6 +1032,19 @@ class Learner:
             self.votes.add(look, code, 2 if strong else 1)
         return names
 
+    def twins(self, a: int, b: int) -> bool:
+        """Are looks ``a`` and ``b`` one look that a JPEG's noise drew apart (their mean
+        images within :data:`TWIN_TOL`)?"""
+        img_a, img_b = self.bank.mean_image(a), self.bank.mean_image(b)
+        return img_a.shape == img_b.shape and look_distance(img_a, img_b) <= TWIN_TOL
+
+    def shows_any(self, frame: IdGrid, looks: Collection[int]) -> bool:
+        """Does ``frame`` show one of ``looks`` or a twin of one (:meth:`twins`)? A
+        JPEG's other lost game shows its hit mine as a look of its own, a twin of
+        this one's (gnome-mines at quality 90: mine looks then taken for flags)."""
+        return any(lk in looks or any(self.twins(lk, m) for m in looks)
+                   for lk in np.unique(frame).tolist())
+
     def _solve_loss(self, ids: IdGrid, known: Mapping[int, int]) -> dict[int, int] | None:
         """Names from :func:`solve_loss_mines` (no reading of :func:`loss_hypotheses`
         fits: more covered or mine looks than it tries). A mine look some other frame
@@ -1042,8 +1055,10 @@ class Learner:
             return None
         names: dict[int, int] = {}
         for look in mines:
-            rest = list(mines - {look})
-            alone = any(bool((frame == look).any()) and not np.isin(frame, rest).any()
+            # (a JPEG draws one look as a few, its twins: a frame shows a mine look
+            # alone when it shows no other mine look, nor a twin of one)
+            rest = [m for m in mines if m != look and not self.twins(m, look)]
+            alone = any(bool((frame == look).any()) and not self.shows_any(frame, rest)
                         for frame in self.context if frame is not ids)
             # (not the lost frame itself: with one mine look, it shows that alone;
             # gnome-mines' custom 9x9 loss at JPEG quality 90 named its mines flags)
