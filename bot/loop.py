@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -970,8 +970,18 @@ class Player:
             self._dismiss(dismiss, until=seen)
             restart = found[0] if found else None
         if restart is None:
+            restart = self._idle_restart()
+        if restart is None:
             raise PlayStopped("cannot see how to start a new game")
         return restart
+
+    def _idle_restart(self) -> Restart | None:
+        """The game's face in its in-play look, when the game ended without drawing its
+        end face (readers that can tell: ``restart_idle``)."""
+        assert self.geometry is not None
+        idle = getattr(self.reader, "restart_idle", None)
+        return None if idle is None else cast(Restart | None,
+                                              idle(self.screen.grab(), self.geometry))
 
     def _wait_uncovered(self) -> bool:
         """Wait (up to the restart timeout) until every square of the board reads in

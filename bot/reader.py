@@ -176,6 +176,16 @@ class SkinReader:
             return Restart(point=PixelPoint(float(point.x), float(point.y)))
         return Restart(keys=keys) if keys else None
 
+    def restart_idle(self, image: Image, geometry: BoardGeometry) -> Restart | None:
+        """The face in its in-play look where the restart control is, for a game that
+        ended without redrawing its face (:func:`vision.status.locate_idle_face`); an
+        optional reader method, asked only when :meth:`restart` found nothing."""
+        from vision.status import locate_idle_face
+
+        point = locate_idle_face(image, geometry, self.skin(geometry))
+        return None if point is None else Restart(point=PixelPoint(float(point.x),
+                                                                   float(point.y)))
+
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         skin = self.skin(geometry)
         for source in (_status_spec(skin), _restart_spec(skin)):
