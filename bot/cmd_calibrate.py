@@ -145,6 +145,9 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     notes.insert(0, f"learned from {len(images)} screenshots in "
                     f"{time.perf_counter() - t0:.1f} s")
     notes.extend(left_out_notes(learned.left_out))
+    if not learned.cells:  # (a skin of no templates is no skin: nothing is written)
+        raise ValueError("; ".join(["no look of a square could be named from these "
+                                    "screenshots", *left_out_notes(learned.left_out)]))
     misses = [p for p, g in zip(sources, learned.boards, strict=True) if g is None]
     if misses:
         notes.append(f"no board found in: {', '.join(misses)}")
@@ -166,18 +169,22 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
 
 
 def left_out_notes(left_out: Sequence[tuple[str, int]]) -> list[str]:
-    """One line for what the offline learning left out (see
-    :class:`vision.calibrate.Budget`), with what to do about it; [] if nothing.
+    """One line for each thing the offline learning left out (see
+    :class:`vision.calibrate.Budget`), with what helps; [] if nothing.
 
-    >>> left_out_notes([("lost-board readings cut short by the time limit", 2)])[0][:58]
-    'not learned: 2 lost-board readings cut short by the time l'
+    >>> left_out_notes([("boards whose reading the time limit cut short", 2)])[0][:60]
+    'not learned from: 2 boards whose reading the time limit cut '
     """
-    if not left_out:
-        return []
-    what = "; ".join(f"{n} {name}" for name, n in left_out)
-    return [f"not learned: {what}. The looks only those showed stay unnamed (read as "
-            "unknown). Fewer screenshots at a time, or PNG captures (a JPEG makes many "
-            "looks of one square), help."]
+    from vision.calibrate import LEFT_TOO_MANY_LOOKS
+
+    out = []
+    for what, n in left_out:
+        helps = ("a JPEG or rescaled capture draws one square many ways; PNG captures at "
+                 "the game's own size help" if what == LEFT_TOO_MANY_LOOKS else
+                 "fewer screenshots at a time help")
+        out.append(f"not learned from: {n} {what} ({helps}); what only they show stays "
+                   "unnamed (read as unknown)")
+    return out
 
 
 def same_size(sources: list[str], images: list[Any], cell_size: tuple[float, float],
