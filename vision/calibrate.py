@@ -1040,8 +1040,9 @@ class Learner:
 
     def shows_any(self, frame: IdGrid, looks: Collection[int]) -> bool:
         """Does ``frame`` show one of ``looks`` or a twin of one (:meth:`twins`)? A
-        JPEG's other lost game shows its hit mine as a look of its own, a twin of
-        this one's (gnome-mines at quality 90: mine looks then taken for flags)."""
+        JPEG's other lost game shows its hit mine (one square) as a look of its own,
+        a twin of this one's (gnome-mines at quality 90: mine looks then taken for
+        flags)."""
         return any(lk in looks or any(self.twins(lk, m) for m in looks)
                    for lk in np.unique(frame).tolist())
 
@@ -1058,7 +1059,9 @@ class Learner:
             # (a JPEG draws one look as a few, its twins: a frame shows a mine look
             # alone when it shows no other mine look, nor a twin of one)
             rest = [m for m in mines if m != look and not self.twins(m, look)]
-            alone = any(bool((frame == look).any()) and not self.shows_any(frame, rest)
+            hit = [m for m in rest if int((ids == m).sum()) == 1]
+            alone = any(bool((frame == look).any()) and not np.isin(frame, rest).any()
+                        and not self.shows_any(frame, hit)
                         for frame in self.context if frame is not ids)
             # (not the lost frame itself: with one mine look, it shows that alone;
             # gnome-mines' custom 9x9 loss at JPEG quality 90 named its mines flags)
