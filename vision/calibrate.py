@@ -1233,10 +1233,23 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     for look, code in impossible_numbers(frames, learner.known(), support).items():
         learner.votes.by_look.get(look, Counter()).pop(code, None)  # for name_odd_looks
         learner.odd.add(look)
+    in_play = [frames[k] for k, was_lost in zip(order, lost, strict=True) if not was_lost]
     for look in mines_named_flags([frames[k] for k in order], lost, learner.known()):
+        if _twin_in(learner, look, in_play, FLAG):
+            continue  # (a JPEG twin of a flag placed in play is a flag)
         learner.votes.by_look.get(look, Counter()).pop(FLAG, None)
         learner.name(look, MINE, weight=2)
     name_odd_looks(learner, [frames[k] for k in order], lost)
+
+
+def _twin_in(learner: Learner, look: int, frames: Sequence[IdGrid], code: int) -> bool:
+    """Does one of ``frames`` show a look named ``code`` that is a JPEG twin of
+    ``look`` (:meth:`Learner.twins`)? gnome-mines at quality 75: a flag seen only in
+    lost games, a twin of one placed in play, was named a mine (47 wrong squares)."""
+    known = learner.known()
+    shown = {int(v) for ids in frames for v in np.unique(ids)}
+    return any(known.get(lk) == code and lk != look and learner.twins(lk, look)
+               for lk in shown)
 
 
 def win_numbers(ids: IdGrid, known: Mapping[int, int], others: Sequence[IdGrid] = (),
