@@ -333,7 +333,9 @@ class Plan:
     play: int = 5
 
 
-DENSE = ("--want", "0-8", "--max-games", "300", "--time-limit", "120")
+# An 8 shows in about 1 dense xdemineur game in 25 (7-37 games in 8 runs of 23 Nov), a
+# game takes ~1 s: 120 s let one CI run (a38826c, 127 games) end with no 8 at all
+DENSE = ("--want", "0-8", "--max-games", "400", "--time-limit", "400")
 PLANS = {
     "xdemineur": Plan("xdemineur", (
         (16, 16, 40, None, ()),
