@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import cv2
 import numpy as np
@@ -977,11 +977,9 @@ class Player:
 
     def _idle_restart(self) -> Restart | None:
         """The game's face in its in-play look, when the game ended without drawing its
-        end face (readers that can tell: ``restart_idle``)."""
+        end face (:meth:`Reader.restart_idle`)."""
         assert self.geometry is not None
-        idle = getattr(self.reader, "restart_idle", None)
-        return None if idle is None else cast(Restart | None,
-                                              idle(self.screen.grab(), self.geometry))
+        return self.reader.restart_idle(self.screen.grab(), self.geometry)
 
     def _wait_uncovered(self) -> bool:
         """Wait (up to the restart timeout) until every square of the board reads in

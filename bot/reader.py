@@ -69,6 +69,11 @@ class Reader(Protocol):
 
     def restart(self, image: Image, geometry: BoardGeometry) -> Restart | None: ...
 
+    def restart_idle(self, image: Image, geometry: BoardGeometry) -> Restart | None:
+        """The restart control in its in-play look, for a game that ended without
+        redrawing it (asked only when :meth:`restart` found nothing; None if unknown)."""
+        ...
+
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         """Does this game need every mine flagged to declare a win?"""
         ...
@@ -178,8 +183,8 @@ class SkinReader:
 
     def restart_idle(self, image: Image, geometry: BoardGeometry) -> Restart | None:
         """The face in its in-play look where the restart control is, for a game that
-        ended without redrawing its face (:func:`vision.status.locate_idle_face`); an
-        optional reader method, asked only when :meth:`restart` found nothing."""
+        ended without redrawing its face (:func:`vision.status.locate_idle_face`),
+        asked only when :meth:`restart` found nothing."""
         from vision.status import locate_idle_face
 
         point = locate_idle_face(image, geometry, self.skin(geometry))

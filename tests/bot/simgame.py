@@ -183,6 +183,9 @@ class SimReader:
     restart_keys: tuple[str, ...] = ()
     """Keys that start a new game (instead of the face)."""
 
+    def restart_idle(self, image: Image, geometry: BoardGeometry) -> Restart | None:
+        return None  # the simulated face always shows the game's end
+
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         return self._needs_flags
 
