@@ -30,7 +30,7 @@ import itertools
 import math
 import time
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -673,6 +673,12 @@ def best_loss_readings(ids: IdGrid, known: Mapping[int, int], clicked: Cell | No
                 if (r := _against_others(h, ids, known, others, support)) is not None]
         hyps.sort(key=lambda h: -h.score)
     best = [h for h in hyps if h.score == hyps[0].score] if hyps else []
+    # and every reading that names the same numbers on the same covered look: it
+    # differs only in which looks it takes for mines and which for marks, and leaving
+    # a mark unexplained is no evidence against it (the score counts it so)
+    same = {(h.covered, tuple(sorted(h.numbers.items()))) for h in best}
+    best += [h for h in hyps if h.score != hyps[0].score
+             and (h.covered, tuple(sorted(h.numbers.items()))) in same]
     size = {h.covered: int((ids == h.covered).sum()) for h in best}
     return [h for h in best if size[h.covered] == max(size.values())]
 
@@ -751,8 +757,13 @@ def _reading_names(h: LossHypothesis, ids: IdGrid, known: Mapping[int, int]) -> 
             names[lk] = known[lk]
     has_mine = any(known.get(lk) == MINE for lk in h.mines)
     unnamed.sort(key=lambda lk: -int((ids == lk).sum()))
-    for i, lk in enumerate(unnamed):
-        names[lk] = FLAG if (has_mine or i > 0) else MINE
+    if unnamed and not has_mine:
+        names[unnamed[0]] = MINE  # (the most squares)
+    flags = unnamed if has_mine else unnamed[1:]
+    if len(flags) == 1:
+        names[flags[0]] = FLAG
+    # (with two or more, the frame cannot tell a flag from a mine the game draws its own
+    # way: gnome-mines' question-marked mine at a loss; see :func:`name_mine_looks`)
     return names
 
 
@@ -826,6 +837,9 @@ class Learner:
     context: tuple[IdGrid, ...] = ()
     """Other frames of the skin at this cell size (``calibrate --from``): a lost frame's
     reading must not contradict them (:func:`best_loss_readings`)."""
+    mine_looks: set[int] = field(default_factory=set)
+    """Looks a loss reading counts as shown mines without telling a flag from a mine
+    (:func:`_reading_names`); :func:`name_mine_looks` names them."""
 
     def seed(self, cells: Mapping[int, Sequence[Image]], weight: int = 50) -> None:
         """Start from an existing skin's templates (each counts ``weight`` votes)."""
@@ -1019,11 +1033,14 @@ class Learner:
                                       not_mines=plain)
         if not readings:
             return self._solve_loss(ids, known) if clicked is None else None
-        if clicked is None and no_hit_mine(readings) and win_numbers(ids, known, others):
+        if clicked is None and no_hit_mine(readings) and \
+                win_numbers(ids, known, others, alike=self.one_glyph):
             return None  # a won board (behind a dialog that cuts some squares)
         names = agreed_names(readings, ids, known)
         # a look every equally good reading leaves unexplained is a mark
         self.odd.update(set.intersection(*(set(h.odd) for h in readings)))
+        # one every reading counts as a mine but none names (see :func:`name_mine_looks`)
+        self.mine_looks.update(set.intersection(*(set(h.mines) for h in readings)) - set(names))
         anchored = all(known.get(h.covered) == COVERED and known.get(h.exploded) == EXPLODED
                        for h in readings)
         for look, code in names.items():
@@ -1037,6 +1054,16 @@ class Learner:
         images within :data:`TWIN_TOL`)?"""
         img_a, img_b = self.bank.mean_image(a), self.bank.mean_image(b)
         return img_a.shape == img_b.shape and look_distance(img_a, img_b) <= TWIN_TOL
+
+    def one_glyph(self, a: int, b: int) -> bool:
+        """Could looks ``a`` and ``b`` be one glyph: their mean images, or their glyphs
+        alone on any two backgrounds (:func:`vision.shade.ink_distance`: a checkered
+        board's numbers on both shades), within :data:`GLYPH_TOL`?"""
+        from vision.shade import ink_distance
+
+        img_a, img_b = self.bank.mean_image(a), self.bank.mean_image(b)
+        return img_a.shape == img_b.shape and min(
+            look_distance(img_a, img_b), ink_distance(img_a, img_b)) <= GLYPH_TOL
 
     def shows_any(self, frame: IdGrid, looks: Collection[int]) -> bool:
         """Does ``frame`` show one of ``looks`` or a twin of one (:meth:`twins`)? A
@@ -1076,7 +1103,7 @@ class Learner:
         names, or None. Its unrevealed looks are named covered only when some frame
         shows nothing else (a new game)."""
         others = [frame for frame in self.context if frame is not ids]
-        fit = win_numbers(ids, self.known(), others)
+        fit = win_numbers(ids, self.known(), others, alike=self.one_glyph)
         if fit is None:
             return None
         hidden, names = fit
@@ -1239,7 +1266,34 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
             continue  # (a JPEG twin of a flag placed in play is a flag)
         learner.votes.by_look.get(look, Counter()).pop(FLAG, None)
         learner.name(look, MINE, weight=2)
+    name_mine_looks(learner, [frames[k] for k in order], lost)
     name_odd_looks(learner, [frames[k] for k in order], lost)
+
+
+def name_mine_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bool]) -> None:
+    """Name the looks loss readings counted as shown mines but could not name
+    (:attr:`Learner.mine_looks`: two or more besides the mine look in one reading):
+    one that a frame of a game in play shows is a flag (a player places flags while
+    playing; so is a JPEG twin of one, :func:`_twin_in`), and, once one is, one that
+    only lost frames show is a mine the game draws its own way (as
+    :func:`mines_named_flags`). With lost frames alone they stay unnamed: gnome-mines
+    ``custom20x12_1000x650_lost`` shows the mine, a flag and a question-marked mine
+    (a flag with a "?" on a mine's ground), and the last was named a flag."""
+    known = learner.known()
+    left = sorted(learner.mine_looks - set(known))
+    if not left:
+        return
+    in_play = [ids for ids, was_lost in zip(frames, lost, strict=True) if not was_lost]
+    shown = {int(v) for ids in in_play for v in np.unique(ids)}
+    flags = [lk for lk in left if lk in shown]
+    for look in flags:
+        learner.name(look, FLAG, weight=2)
+    if not flags and not any(code == FLAG and lk in shown for lk, code in known.items()):
+        return
+    for look in left:
+        if look not in flags:
+            learner.name(look, FLAG if _twin_in(learner, look, in_play, FLAG) else MINE,
+                         weight=2)
 
 
 def _twin_in(learner: Learner, look: int, frames: Sequence[IdGrid], code: int) -> bool:
@@ -1253,29 +1307,39 @@ def _twin_in(learner: Learner, look: int, frames: Sequence[IdGrid], code: int) -
 
 
 def win_numbers(ids: IdGrid, known: Mapping[int, int], others: Sequence[IdGrid] = (),
-                most: int = 2) -> tuple[tuple[int, ...], dict[int, int]] | None:
+                most: int = 2, alike: Callable[[int, int], bool] | None = None,
+                ) -> tuple[tuple[int, ...], dict[int, int]] | None:
     """A won-game reading of frame ``ids``: the looks left unrevealed (one, or two: the
     two shades of a checkered board) hide exactly the mines, so every other look counts
     the same number of them on each of its squares. Returns (the unrevealed looks, each
     other look's number), or None when no choice of up to ``most`` looks fits, none
     shows two numbers above 0 each on two or more squares, or the fits disagree.
-    A reading the ``others`` frames contradict (:func:`contradicted_numbers`) is no fit.
+    A reading the ``others`` frames contradict (:func:`contradicted_numbers`) is no fit,
+    nor one that gives two looks one number unless ``alike`` says they are one glyph
+    (a JPEG's twins, a number on two shades; None: no two are): a game draws each
+    number one way, and a lost 10x10 board with 80 mines (gnome-mines ``dense_lost_1``,
+    its covered squares and mines taken for the hidden looks) fit as a win naming its
+    7 and its hit mine 8, its 4 a 5.
 
     >>> ids = np.array([[1, 2, 0, 3, 2], [1, 2, 2, 3, 0], [1, 1, 1, 2, 2]])
     >>> win_numbers(ids, {})  # 0 hides the mines; 1 is a 0, 2 a 1, 3 a 2
     ((0,), {1: 0, 2: 1, 3: 2})
+    >>> ids = np.array([[1, 2, 0, 3, 2], [1, 2, 4, 3, 0], [1, 1, 1, 2, 2]])
+    >>> win_numbers(ids, {}), win_numbers(ids, {}, alike=lambda a, b: {a, b} == {2, 4})
+    (None, ((0,), {1: 0, 2: 1, 3: 2, 4: 1}))
     """
     f = _Frame.of(ids)
     if any(known.get(lk) in (MINE, EXPLODED, WRONG_FLAG, QUESTION) for lk in f.present):
         return None
     hideable = [lk for lk in f.present if known.get(lk) in (None, COVERED, FLAG)]
     fits = [fit for k in range(1, most + 1) for hidden in itertools.combinations(hideable, k)
-            if (fit := _win_fit(f, hidden, known, others)) is not None]
+            if (fit := _win_fit(f, hidden, known, others, alike)) is not None]
     return fits[0] if len(fits) == 1 else None
 
 
 def _win_fit(f: _Frame, hidden: tuple[int, ...], known: Mapping[int, int],
-             others: Sequence[IdGrid]) -> tuple[tuple[int, ...], dict[int, int]] | None:
+             others: Sequence[IdGrid], alike: Callable[[int, int], bool] | None = None,
+             ) -> tuple[tuple[int, ...], dict[int, int]] | None:
     counts = sum((f.adj[h] for h in hidden), np.zeros_like(f.ids))
     numbers: dict[int, int] = {}
     for look in f.present:
@@ -1288,6 +1352,9 @@ def _win_fit(f: _Frame, hidden: tuple[int, ...], known: Mapping[int, int],
         numbers[look] = lo
     if len({v for lk, v in numbers.items() if v > 0 and f.sizes[lk] > 1}) < 2:
         return None  # too little evidence
+    if any(a < b and numbers[a] == numbers[b] and (alike is None or not alike(a, b))
+           for a in numbers for b in numbers):
+        return None  # two glyphs, one number
     names = {**known, **numbers, **{h: known.get(h, COVERED) for h in hidden}}
     if any(contradicted_numbers(frame, names) for frame in others):
         return None
@@ -1573,6 +1640,12 @@ def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bo
         elif playing:
             learner.name(look, WRONG_FLAG, weight=2)
 
+
+GLYPH_TOL = 30.0
+"""Most :func:`look_distance` between two looks a won frame may give one number
+(:meth:`Learner.one_glyph`): xdemineur's 5s at JPEG quality 90, 3.0-6.8; two digits,
+or a digit and a mine, differ by 180 and more (gnome-mines' 7, 4, 5 and hit mine at 43
+px: 1190-1450)."""
 
 TWIN_TOL = 6.0
 """Most :func:`look_distance` between the mean images of two looks of one number in a
