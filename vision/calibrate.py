@@ -425,6 +425,9 @@ class LossHypothesis:
     numbers: Mapping[int, int]
     score: float
     odd: tuple[int, ...] = ()
+    dupes: tuple[tuple[int, int], ...] = ()
+    """(look, number look): looks of :attr:`odd` on two or more squares that count on
+    every one the number another look is (:func:`_split_duplicates`)."""
 
 
 @dataclass(frozen=True)
@@ -496,10 +499,12 @@ def _check_numbers(f: _Frame, looks: Iterable[int], counts: npt.NDArray[np.int32
 
 
 def _split_duplicates(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
-                      known: Mapping[int, int]) -> tuple[dict[int, int], list[int]]:
+                      known: Mapping[int, int],
+                      ) -> tuple[dict[int, int], list[int], list[tuple[int, int]]]:
     """Two looks with the same count: a known one, else the bigger one, is that
-    number; the other joins the unexplained looks (a few wrong flags fit by chance)."""
-    out, rest = dict(numbers), list(odd)
+    number; the other joins the unexplained looks (a few wrong flags fit by chance).
+    Also returns each such pair (look left out, look that is the number)."""
+    out, rest, pairs = dict(numbers), list(odd), []
     by_value: dict[int, list[int]] = {}
     for look, v in numbers.items():
         by_value.setdefault(v, []).append(look)
@@ -509,7 +514,8 @@ def _split_duplicates(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
             if look not in known:
                 del out[look]
                 rest.append(look)
-    return out, rest
+                pairs.append((look, looks[0]))
+    return out, rest, pairs
 
 
 def _score(f: _Frame, numbers: Mapping[int, int], odd: Sequence[int],
@@ -641,7 +647,7 @@ def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[i
     numbers, odd = checked
     if not numbers or max(numbers.values()) == 0:
         return None  # a mine layout that touches no revealed square explains nothing
-    numbers, odd = _split_duplicates(f, numbers, odd, known)
+    numbers, odd, pairs = _split_duplicates(f, numbers, odd, known)
     anchored = known.get(cov) == COVERED and known.get(exp) == EXPLODED
     score = _score(f, numbers, odd, known, anchored)
     if score is None:
@@ -649,7 +655,8 @@ def _try(f: _Frame, known: Mapping[int, int], cov: int, exp: int, mines: tuple[i
     # a look is called a mine only when some number counts it; the others stay unnamed
     shown = np.isin(f.ids, [lk for lk, v in numbers.items() if v > 0])
     counted = tuple(m for m in mines if m in known or bool(shown[f.adj[m] > 0].any()))
-    return LossHypothesis(cov, exp, counted, numbers, score, tuple(odd))
+    dupes = tuple((lk, to) for lk, to in pairs if f.sizes[lk] > 1)
+    return LossHypothesis(cov, exp, counted, numbers, score, tuple(odd), dupes)
 
 
 def best_loss_readings(ids: IdGrid, known: Mapping[int, int], clicked: Cell | None = None,
@@ -837,6 +844,10 @@ class Learner:
     context: tuple[IdGrid, ...] = ()
     """Other frames of the skin at this cell size (``calibrate --from``): a lost frame's
     reading must not contradict them (:func:`best_loss_readings`)."""
+    dupes: dict[int, set[int]] = field(default_factory=dict)
+    """Looks a loss reading left unexplained though they count on each of their
+    squares the number of another look -> those looks (:attr:`LossHypothesis.dupes`;
+    see :func:`no_mark`)."""
     mine_looks: set[int] = field(default_factory=set)
     """Looks a loss reading counts as shown mines without telling a flag from a mine
     (:func:`_reading_names`); :func:`name_mine_looks` names them."""
@@ -1039,6 +1050,9 @@ class Learner:
         names = agreed_names(readings, ids, known)
         # a look every equally good reading leaves unexplained is a mark
         self.odd.update(set.intersection(*(set(h.odd) for h in readings)))
+        for h in readings:
+            for look, to in h.dupes:
+                self.dupes.setdefault(look, set()).add(to)
         # one every reading counts as a mine but none names (see :func:`name_mine_looks`)
         self.mine_looks.update(set.intersection(*(set(h.mines) for h in readings)) - set(names))
         anchored = all(known.get(h.covered) == COVERED and known.get(h.exploded) == EXPLODED
@@ -1077,11 +1091,14 @@ class Learner:
         """Names from :func:`solve_loss_mines` (no reading of :func:`loss_hypotheses`
         fits: more covered or mine looks than it tries). A mine look some other frame
         shows without the other mine looks is a flag (placed in play), the others mines. The
-        looks no choice makes mines stay unnamed (a number not named yet is one)."""
+        looks no choice makes mines stay unnamed (a number not named yet is one), and so
+        does a mine look (no flag) on one square that may be the hit mine (no look named
+        exploded shows, and it is not in :attr:`not_exploded`)."""
         mines = solve_loss_mines(ids, known)
         if mines is None:
             return None
         names: dict[int, int] = {}
+        hit_seen = any(known.get(int(lk)) == EXPLODED for lk in np.unique(ids))
         for look in mines:
             # (a JPEG draws one look as a few, its twins: a frame shows a mine look
             # alone when it shows no other mine look, nor a twin of one)
@@ -1092,6 +1109,10 @@ class Learner:
                         for frame in self.context if frame is not ids)
             # (not the lost frame itself: with one mine look, it shows that alone;
             # gnome-mines' custom 9x9 loss at JPEG quality 90 named its mines flags)
+            if not alone and not hit_seen and look not in self.not_exploded \
+                    and int((ids == look).sum()) == 1:
+                continue  # (the hit mine or a mine: one square cannot tell; gnome-mines
+                # scaled by 0.8, a hit mine named a mine, then read every hit mine so)
             names[look] = FLAG if alone else MINE
         if any(contradicted_numbers(frame, {**known, **names}) for frame in self.context):
             return None  # (a game that leaves mines covered at a loss, or no loss)
@@ -1635,17 +1656,43 @@ def name_odd_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bo
         twin = number_twin(learner, look, frames, lost)
         if twin is not None:
             learner.name(look, twin, weight=2)
+        elif no_mark(learner, look, known):
+            continue
         elif look in in_play:
             learner.name(look, QUESTION, weight=2)
         elif playing:
             learner.name(look, WRONG_FLAG, weight=2)
 
 
+def no_mark(learner: Learner, look: int, known: Mapping[int, int]) -> bool:
+    """Is ``look``, left unexplained, perhaps no mark (question mark, wrong flag)? A
+    mark is drawn, so a look with no glyph (:func:`vision.ink.inkless`) is none; nor is
+    a twin (:meth:`Learner.twins`) of a look named anything but a mark: the same
+    drawing at another sub-pixel phase (gnome-mines scaled by 0.8: a covered look on 28
+    squares and a 2, each within 0.3 of a named look's mean image, were named question
+    marks, and the reader then took every 2 for one). Nor is a look on two or more
+    squares that counts on each the number a look is (:attr:`Learner.dupes`) when of
+    all named looks that number's is nearest to it: the number at another phase (a 1
+    and a 2 of gnome-mines' ``small_lost`` scaled by 0.8, 9.6 and 18 from the named
+    ones, 40 between a 1 and a 2, were named a wrong flag and a question mark).
+    (A wrong flag on two squares that happen to count one number stays a mark.)"""
+    img = learner.bank.mean_image(look)
+    if inkless(img):
+        return True
+    numbers = {known.get(to) for to in learner.dupes.get(look, ())} - {None}
+    near = [(look_distance(learner.bank.mean_image(lk), img), code)
+            for lk, code in known.items()
+            if lk != look and learner.bank.looks[lk].shape == img.shape]
+    if numbers and near and min(near)[1] in numbers:
+        return True
+    return any(d <= TWIN_TOL and code not in (QUESTION, WRONG_FLAG) for d, code in near)
+
+
 GLYPH_TOL = 30.0
 """Most :func:`look_distance` between two looks a won frame may give one number
 (:meth:`Learner.one_glyph`): xdemineur's 5s at JPEG quality 90, 3.0-6.8; two digits,
-or a digit and a mine, differ by 180 and more (gnome-mines' 7, 4, 5 and hit mine at 43
-px: 1190-1450)."""
+or a digit and a mine, differ by 40 and more (a 1 and a 2 of gnome-mines scaled by 0.8
+at 37 px: 40; its 7, 4, 5 and hit mine at 43 px: 1190-1450)."""
 
 TWIN_TOL = 6.0
 """Most :func:`look_distance` between the mean images of two looks of one number in a
