@@ -35,8 +35,9 @@ def _scaled_read_back(globs: list[str], scale: float) -> tuple[int, int, int]:
     """Wrong, unknown and all squares of ``globs``' captures scaled by ``scale``,
     each read back with what they taught."""
     paths = sorted(p for g in globs for p in GNOME.glob(g))
-    images = [np.asarray(cv2.resize(cv2.imread(str(p)), None, fx=scale, fy=scale,
-                                    interpolation=cv2.INTER_LINEAR), np.uint8) for p in paths]
+    images = [np.asarray(cv2.resize(np.asarray(cv2.imread(str(p)), np.uint8), None,
+                                    fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR),
+                         np.uint8) for p in paths]
     learned = learn_from_images(images)
     wrong = unknown = total = 0
     for path, image, g in zip(paths, images, learned.boards, strict=True):
