@@ -7,6 +7,7 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game ace-minesweeper --size 16x16/45 --play 10
     python benchmarks/unseen_games.py --game web-checkered --size 18x14/40 --wm --play 10
     python benchmarks/unseen_games.py --game web-win7 --size 16x16/40 --wm --play 10
+    python benchmarks/unseen_games.py --game web-online --size 16x16/40 --zoom 1.3 --wm --play 10
     python benchmarks/unseen_games.py --game freesweep --size 9x9/10 --play 10
     python benchmarks/unseen_games.py --game pygame-minesweeper --size 9x9/10 --play 10
 
@@ -35,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from solver.game import BoardSize  # noqa: E402
 
 GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper",
-         "web-checkered", "web-win7", "freesweep", "pygame-minesweeper")
+         "web-checkered", "web-win7", "web-online", "freesweep", "pygame-minesweeper")
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
@@ -50,6 +51,11 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
         url = othergames.webgame_url("win7.html", size.rows, size.cols, size.mines, tile,
                                      query)
         return othergames.launch_chromium(vd, url, "^Minesweeper", app=not browser_tabs)
+    if game == "web-online":  # benchmarks/webgames/online.html: classic look, zoomed
+        url = othergames.webgame_url("online.html", size.rows, size.cols, size.mines, None,
+                                     query)
+        return othergames.launch_chromium(vd, url, "^Minesweeper Online",
+                                          app=not browser_tabs, size=online_window(size, query))
     if game == "sgt-mines":
         return othergames.launch_sgt_mines(vd, size.cols, size.rows, size.mines, tile)
     if game == "xbomb":
@@ -71,6 +77,22 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
 
         return launch_winmine(vd, size.cols, size.rows, size.mines)
     return othergames.launch_tkgame(vd, size, log=log, seed=7)
+
+
+def online_window(size: BoardSize, query: str) -> tuple[int, int]:
+    """A Chromium window big enough for online.html's game at its ``zoom=`` (the page's
+    frame is 24 + 16 * cols by 67 + 16 * rows pixels at zoom 1; its menu bar and side
+    panel take about 260 by 70 more).
+
+    >>> online_window(BoardSize(16, 30, 99), "zoom=2")
+    (1300, 820)
+    """
+    zoom = 1.0
+    for part in query.split("&"):
+        if part.startswith("zoom="):
+            zoom = float(part[5:])
+    return (max(900, int((24 + 16 * size.cols) * zoom) + 292),
+            max(760, int((67 + 16 * size.rows) * zoom) + 174))
 
 
 def sweepbot(vd: Any, templates: Path, args: list[str], timeout: float) -> dict[str, Any]:
@@ -131,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="web games: a normal browser window (tabs, address bar), not --app")
     p.add_argument("--query", default="", help="web games: more of the page's query, "
                    "e.g. edges=1 (benchmarks/webgames/checkered.html says what it takes)")
+    p.add_argument("--zoom", type=float, help="web-online: the page's zoom (its squares are "
+                   "16 * zoom screen pixels, smoothed), added to --query")
     p.add_argument("--restart-key", help="passed to calibrate")
     p.add_argument("--restart-at", metavar="X,Y", help="the new-game control's point in the "
                    "window (as a user reads it off the screen), passed to calibrate as a "
@@ -152,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.apart is not None and not args.restart_key:
         p.error("--apart needs --restart-key")
+    if args.zoom is not None:
+        args.query = "&".join(filter(None, [args.query, f"zoom={args.zoom:g}"]))
 
     from bot.realgames import VirtualDisplay
 
