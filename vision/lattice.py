@@ -769,6 +769,11 @@ PHASE_SURE = 0.98
 """... but only when fewer than this share of its squares read as known in place."""
 
 
+def lattice_known_share(image: Image, g: BoardGeometry, skin: Skin) -> float:
+    """The share of g's squares the skin reads as known (0 if g leaves the image)."""
+    return _known_share(image, g, skin)
+
+
 def _known_share(image: Image, g: BoardGeometry, skin: Skin) -> float:
     from solver.cells import UNKNOWN
     from vision.read import read_board

@@ -87,6 +87,12 @@ with the board's dark frame at its foot, reads as a row of 0s; the board's own 0
 OVER_MIN = 4
 """... judged only where the board shows at least this many squares of that state."""
 RESCUE_TRIES = 2
+PARTIAL_KNOWN = 0.8
+"""A board found from key-colour blobs that reads fewer of its squares as known than
+this is set against the template-free lattice (:func:`vision.lattice.locate_by_lattice`),
+which wins when it reads more squares: on a lost board of the classic look scaled by
+1.5 with smoothing, few squares are plain enough for the key colour's blobs, which
+linked into a part of the board (10x10 of 16x16, 45 % of it read)."""
 """When no skin's lattice reaches ACCEPT_KNOWN, the best this many are grown and judged
 again with the glyph fallback (:mod:`vision.glyph`) reading the squares the template
 reader leaves unknown: a skin learned at one window size reads another size's numbers
@@ -660,6 +666,72 @@ def _strip(g: BoardGeometry, side: str) -> BoardGeometry:
     return BoardGeometry(g.skin, g.col_left(0), tops[0], px, py, 1, g.cols, g.lefts, None)
 
 
+Box = tuple[int, int, int, int]
+"""Rows r0.. and cols c0.. of a lattice: (r0, c0, rows, cols)."""
+
+
+def _band(lat: Lattice, name: str, box: Box, side: str, start: int, depth: int) -> BoardGeometry:
+    """Lines start..start+depth-1 of the box counted in from ``side``, as a geometry."""
+    r0, c0, rows, cols = box
+    if side == "top":
+        return _geometry(lat, name, r0 + start, c0, depth, cols)
+    if side == "bottom":
+        return _geometry(lat, name, r0 + rows - start - depth, c0, depth, cols)
+    if side == "left":
+        return _geometry(lat, name, r0, c0 + start, rows, depth)
+    return _geometry(lat, name, r0, c0 + cols - start - depth, rows, depth)
+
+
+def cut_bands(image: Image, lat: Lattice, skin: Skin, box: Box,
+              share: Share = _known_share) -> Box:
+    """The box of a found board's own lattice (:func:`cell_lattice`) less any band
+    along a side that the first line of squares read as nothing at all (from that
+    side) cuts off from the rest, when the band (with that line) is the smaller part
+    and reads as known less than a strip :func:`grow` adds (GROW_KNOWN): a dialog over
+    the middle of a board leaves the lines outside it whole, and an unknown line at
+    the very edge is left. Such a band is blobs of a game's frame that fell on the
+    board's lines (the flat grey between a classic game's counters and its face, a few
+    pitches above the board, where the lattice's lines are linked with a fifth of a
+    pitch of slack), which grow would never have joined across that line. A board's
+    own edge lines read as known (an edge square has at most five neighbours: no 6, 7
+    or 8 a skin may lack). Done on the refined board: a lattice from subsampled blobs
+    a pixel off reads whole lines unknown."""
+    r0, c0, rows, cols = box
+    while True:
+        g = _geometry(lat, skin.name, r0, c0, rows, cols)
+        if not _inside(g, image):
+            return r0, c0, rows, cols
+        codes, _ = classify(cell_samples(image, g), bank_for(skin, g), GROW_STRICTNESS)
+        known = (codes != UNKNOWN).reshape(rows, cols)
+        cut = None
+        for side in ("top", "bottom", "left", "right"):
+            lines = known if side in ("top", "bottom") else known.T
+            lines = lines[::-1] if side in ("bottom", "right") else lines
+            n = len(lines)
+            empty = np.flatnonzero(~lines.any(axis=1))
+            if not len(empty):
+                continue
+            k = int(empty[0])  # the band: lines 0..k-1 from this side, up to the first
+            if k == 0 or k + 1 >= n - k - 1:  # such line; it and the line the smaller part
+                continue
+            box_now = (r0, c0, rows, cols)
+            if share(image, _band(lat, skin.name, box_now, side, k, 1), skin,
+                     GROW_STRICTNESS) > 0:
+                continue  # (a glyph reads some square of the line)
+            if share(image, _band(lat, skin.name, box_now, side, 0, k), skin,
+                     GROW_STRICTNESS) >= GROW_KNOWN:
+                continue
+            cut = side, k + 1
+            break
+        if cut is None:
+            return r0, c0, rows, cols
+        side, depth = cut
+        if side in ("top", "bottom"):
+            r0, rows = (r0 + depth if side == "top" else r0), rows - depth
+        else:
+            c0, cols = (c0 + depth if side == "left" else c0), cols - depth
+
+
 def grow(image: Image, lat: Lattice, skin: Skin, share: Share = _known_share) -> BoardGeometry:
     """Extend the lattice's box side by side while the next strip reads as known cells
     (``share`` of its squares, less those :func:`flat_share` counts, those the
@@ -824,6 +896,11 @@ def _candidate(image: Image, lat: Lattice, skin: Skin,
             g = refine(image, again, skin, lat.colours[:2])
             if _inside(g, image):
                 cand = Candidate(g, share(image, g, skin, 1.0), lat, skin)
+    whole = (0, 0, g.rows, g.cols)
+    if cand.score[0] and (cut := cut_bands(image, cell_lattice(g), skin, whole, by)) != whole:
+        g = refine(image, _geometry(cell_lattice(g), skin.name, *cut), skin, lat.colours[:2])
+        if _inside(g, image):
+            cand = Candidate(g, share(image, g, skin, 1.0), lat, skin)
     return cand
 
 
@@ -936,4 +1013,14 @@ def _locate_board(image: Image, skins: Sequence[Skin]) -> BoardGeometry:
         names = ", ".join(s.name for s in skins)
         h, w = image.shape[:2]
         raise BoardNotFound(f"no Minesweeper board ({names}) found in the {w}x{h} image")
-    return max(good, key=lambda c: c.score).geometry
+    best = max(good, key=lambda c: c.score)
+    if best.known < PARTIAL_KNOWN:  # (a lost board, most of its squares mines and numbers)
+        from vision.lattice import lattice_known_share, locate_by_lattice
+
+        other = locate_by_lattice(image, skins)
+        if other is not None:
+            skin = next(s for s in skins if s.name == other.skin)
+            if lattice_known_share(image, other, skin) * other.rows * other.cols > \
+                    best.score[1]:
+                return other
+    return best.geometry
