@@ -1099,6 +1099,7 @@ class Learner:
             return None
         names: dict[int, int] = {}
         hit_seen = any(known.get(int(lk)) == EXPLODED for lk in np.unique(ids))
+        shown_mine = [int(lk) for lk in np.unique(ids) if known.get(int(lk)) == MINE]
         for look in mines:
             # (a JPEG draws one look as a few, its twins: a frame shows a mine look
             # alone when it shows no other mine look, nor a twin of one)
@@ -1113,6 +1114,10 @@ class Learner:
                     and int((ids == look).sum()) == 1:
                 continue  # (the hit mine or a mine: one square cannot tell; gnome-mines
                 # scaled by 0.8, a hit mine named a mine, then read every hit mine so)
+            if not alone and shown_mine and not any(self.twins(look, m) for m in shown_mine):
+                self.mine_looks.add(look)  # (beside the named mine look, a flag or a
+                continue  # mine drawn its own way: see name_mine_looks; gnome-mines'
+                # flags at JPEG quality 75, shown only in a loss, were named mines)
             names[look] = FLAG if alone else MINE
         if any(contradicted_numbers(frame, {**known, **names}) for frame in self.context):
             return None  # (a game that leaves mines covered at a loss, or no loss)
