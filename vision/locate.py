@@ -688,11 +688,11 @@ def cut_bands(image: Image, lat: Lattice, skin: Skin, box: Box,
     along a side that the first line of squares read as nothing at all (from that
     side) cuts off from the rest, when the band (with that line) is the smaller part
     and reads as known less than a strip :func:`grow` adds (GROW_KNOWN): a dialog over
-    the middle of a board leaves the lines outside it whole, and an unknown line at
-    the very edge is left. Such a band is blobs of a game's frame that fell on the
-    board's lines (the flat grey between a classic game's counters and its face, a few
-    pitches above the board, where the lattice's lines are linked with a fifth of a
-    pitch of slack), which grow would never have joined across that line. A board's
+    the middle of a board leaves the lines outside it whole. Such a band is blobs of a
+    game's frame that fell on the board's lines (the flat grey between a classic
+    game's counters and its face, a few pitches above the board, where the lattice's
+    lines are linked with a fifth of a pitch of slack; at 9x9 every square of it read
+    unknown), which grow would never have joined across that line. A board's
     own edge lines read as known (an edge square has at most five neighbours: no 6, 7
     or 8 a skin may lack). Done on the refined board: a lattice from subsampled blobs
     a pixel off reads whole lines unknown."""
@@ -712,14 +712,14 @@ def cut_bands(image: Image, lat: Lattice, skin: Skin, box: Box,
             if not len(empty):
                 continue
             k = int(empty[0])  # the band: lines 0..k-1 from this side, up to the first
-            if k == 0 or k + 1 >= n - k - 1:  # such line; it and the line the smaller part
+            if k + 1 >= n - k - 1:  # such line; it and the line the smaller part
                 continue
             box_now = (r0, c0, rows, cols)
             if share(image, _band(lat, skin.name, box_now, side, k, 1), skin,
                      GROW_STRICTNESS) > 0:
                 continue  # (a glyph reads some square of the line)
-            if share(image, _band(lat, skin.name, box_now, side, 0, k), skin,
-                     GROW_STRICTNESS) >= GROW_KNOWN:
+            if k and share(image, _band(lat, skin.name, box_now, side, 0, k), skin,
+                           GROW_STRICTNESS) >= GROW_KNOWN:
                 continue
             cut = side, k + 1
             break

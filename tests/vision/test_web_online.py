@@ -112,3 +112,17 @@ def test_skin_reads_every_square(zoom: str, name: str) -> None:
     wrong = np.argwhere((got != expected) & (got != UNKNOWN)).tolist()
     assert wrong == [], [(r, c, int(expected[r, c]), int(got[r, c])) for r, c in wrong]
     assert (got == UNKNOWN).sum() <= 12
+
+
+def test_play_finds_a_9x9_board() -> None:
+    """A fresh 9x9/10 board at zoom 1.5 (the 16x16 board's skin: the same tiles): every
+    square of the three rows of the frame above it read unknown, and play found a 9x12
+    board ("cannot tell how many mines a 9x12 board has")."""
+    folder = HERE / "zoom1.5"
+    skin = load_skin(folder / "skin")
+    image = load_image(folder / "fresh9x9.png")
+    g = SkinReader([skin]).locate(image)
+    assert (g.rows, g.cols) == (9, 9)
+    assert abs(g.col_left(0) - 246) <= 1.5 and abs(g.row_top(0) - 190.5) <= 1.5
+    assert (read_board(image, g, skin) == parse_board(
+        (folder / "fresh9x9.board").read_text())).all()
