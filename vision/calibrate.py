@@ -851,6 +851,14 @@ class Learner:
     mine_looks: set[int] = field(default_factory=set)
     """Looks a loss reading counts as shown mines without telling a flag from a mine
     (:func:`_reading_names`); :func:`name_mine_looks` names them."""
+    seeded: dict[int, Counter[int]] = field(default_factory=dict)
+    """The votes of each look that came from :meth:`seed` (templates of a skin or of
+    another cell size), not from this learner's frames; see :meth:`seed_named`."""
+    seeded_hits: Counter[int] = field(default_factory=Counter)
+    """How many of each look's sightings were seeded templates, not squares."""
+    unsettled: set[int] = field(default_factory=set)
+    """Named looks :meth:`known` leaves unnamed after all (see
+    :func:`unsettle_seeded`)."""
 
     def seed(self, cells: Mapping[int, Sequence[Image]], weight: int = 50) -> None:
         """Start from an existing skin's templates (each counts ``weight`` votes)."""
@@ -858,6 +866,17 @@ class Learner:
             for img in images:
                 look = self.bank.classify(fit_size(img, self.size))
                 self.votes.add(look, code, weight)
+                self.seeded.setdefault(look, Counter())[code] += weight
+                self.seeded_hits[look] += 1
+
+    def seed_named(self, seen: bool = True) -> dict[int, int]:
+        """The named looks whose name only seeded templates gave (no vote for it from
+        the frames' game logic) that were seen on this learner's boards (``seen``) or
+        only among the seeded templates (not ``seen``)."""
+        votes = self.votes.by_look
+        return {look: code for look, code in self.known().items()
+                if look in votes and votes[look][code] <= self.seeded.get(look, Counter())[code]
+                and (self.bank.counts[look] > self.seeded_hits[look]) == seen}
 
     def ids(self, image: Image, g: BoardGeometry) -> IdGrid:
         """The look of every cell of board ``g`` in ``image``."""
@@ -1028,7 +1047,8 @@ class Learner:
                              for other, named in names.items() if named == code)}
         out = {**shaded, **names}
         out.update({lk: out[to] for lk, to in self.bank.merged.items() if to in out})
-        return {**{lk: out[was] for lk, was in self.alias.items() if was in out}, **out}
+        out = {**{lk: out[was] for lk, was in self.alias.items() if was in out}, **out}
+        return {lk: code for lk, code in out.items() if lk not in self.unsettled}
 
     def name(self, look: int, code: int, weight: int = 10) -> None:
         self.votes.add(look, code, weight)
@@ -1272,11 +1292,13 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     for k in order:
         if learner.add_loss(frames[k]) is None:
             learner.add_win(frames[k])
-    first = learner.votes
-    learner.votes = Votes()
+    first, first_seeded = learner.votes, learner.seeded
+    learner.votes, learner.seeded = Votes(), {}
     for look, code in first.settled().items():
         if sum(first.by_look[look].values()) >= 2:
             learner.votes.add(look, code, 2)
+            if first.by_look[look][code] <= first_seeded.get(look, Counter())[code]:
+                learner.seeded.setdefault(look, Counter())[code] += 2  # (a seeded name)
     learner.seed(base)
     lost = [learner.add_loss(frames[k]) is not None for k in order]
     for k, was_lost in zip(order, lost, strict=True):
@@ -1553,8 +1575,8 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
     ranked = sorted(groups, key=lambda sz: -sum(cells_of[i] for i in groups[sz]))
     main = ranked[0]
     known: dict[int, list[Image]] = {c: list(v) for c, v in (base or {}).items()}
-    unnamed = 0
     counts: list[tuple[tuple[int, int], int]] = []
+    learners: list[Learner] = []
     budget = _budget()
     for size in ranked:
         learner = Learner(size)
@@ -1566,21 +1588,65 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
             continue
         frames = [learner.ids(images[i], boards[i]) for i in groups[size]]  # type: ignore[arg-type]
         _learn_group(frames, learner, known)
-        unnamed += len(learner.unnamed())
+        learners.append(learner)
         for i, ids in zip(groups[size], frames, strict=True):
             g = boards[i]
             n = seen_mine_count(learner.codes(ids, UNKNOWN))
             if g is not None and n is not None:
                 counts.append(((g.rows, g.cols), n))
-        for code, imgs in learner.templates().items():
-            have = known.setdefault(code, [])
-            have.extend(img for img in imgs if not any(img is h for h in have))
+        _add_templates(known, learner)
+    if unsettle_seeded(learners, known):
+        known = {c: list(v) for c, v in (base or {}).items()}
+        for learner in learners:
+            _add_templates(known, learner)
+    unnamed = sum(len(learner.unnamed()) for learner in learners)
     first = next(i for i in groups[main])
     g0 = boards[first]
     assert g0 is not None
     cells = {code: tuple(_dedupe([fit_size(img, main) for img in imgs]))
              for code, imgs in known.items()}
     return Learned(cells, main, (g0.pitch_x, g0.pitch_y), unnamed, tuple(boards), tuple(counts))
+
+
+def _add_templates(known: dict[int, list[Image]], learner: Learner) -> None:
+    for code, imgs in learner.templates().items():
+        have = known.setdefault(code, [])
+        have.extend(img for img in imgs if not any(img is h for h in have))
+
+
+AMBIGUOUS_NEAR = 2.0
+"""A look named by seeded templates alone is unsettled (:func:`unsettle_seeded`) when a
+template of another name lies within this :func:`look_distance` of it: 1.33 apart
+(over the 1.0 of one look) were gnome-mines' flag and question mark (a flag with a
+tiny "?") at 18 px, where the question marks learned at other sizes named both; the
+nearest templates of two numbers were 3.0 apart (a 1 and a 2 at 17 px)."""
+
+
+def unsettle_seeded(learners: Sequence[Learner], known: Mapping[int, Sequence[Image]]) -> bool:
+    """Leave unnamed (:attr:`Learner.unsettled`) each look seen on a board that only
+    seeded templates named (:meth:`Learner.seed_named`: its frames' game logic gave it
+    no vote) when a template of another name in ``known`` (every size's, fit to the
+    learner's) lies within :data:`AMBIGUOUS_NEAR` of it: at that size the two names
+    may make one look, and nothing in its frames tells which. Such a look's images
+    seeded the sizes learned after it too: there a look seen only among the seeded
+    templates, within one look of an unsettled one's images
+    (:meth:`CellBank.variants`), is unsettled as well (``learners``
+    in the order learned). True if any look was."""
+    gone: list[Image] = []
+    for learner in learners:
+        for look, code in learner.seed_named().items():
+            img = learner.bank.looks[look]
+            if any(look_distance(img, fit_size(other, learner.size)) <= AMBIGUOUS_NEAR
+                   for c, others in known.items() if c != code for other in others):
+                learner.unsettled.add(look)
+                gone.extend(learner.bank.variants(look))
+        for look in learner.seed_named(seen=False) if gone else ():
+            img = learner.bank.looks[look]
+            if any(look_distance(img, fit_size(g, learner.size)) <= learner.bank.tol
+                   for g in gone):
+                learner.unsettled.add(look)
+                gone.extend(learner.bank.variants(look))
+    return bool(gone)
 
 
 def _seed_in_time(learner: Learner, known: Mapping[int, Sequence[Image]],
