@@ -13,6 +13,7 @@ in how they draw a game's end (:class:`PageRules`).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 Cell = tuple[int, int]
@@ -84,6 +85,20 @@ class PageRules:
                 if cell not in mines and self.count(mines, cell) == 0:
                     todo.extend(self.around(cell))
         return done
+
+    def opening_moves(self, mines: set[Cell], first: Cell) -> tuple[list[Cell], Cell]:
+        """The recorders' first moves of a game: ``first`` and up to three safe squares
+        it left shut (left clicks, in order), and the mine nearest ``first`` to flag.
+
+        >>> PageRules(1, 5, 1, False).opening_moves({(0, 4)}, (0, 0))
+        ([(0, 0)], (0, 4))
+        >>> PageRules(1, 5, 2, False).opening_moves({(0, 1), (0, 4)}, (0, 0))
+        ([(0, 0), (0, 2), (0, 3)], (0, 1))
+        """
+        safe = sorted(set(itertools.product(range(self.rows), range(self.cols))) - mines)
+        shut = [c for c in safe if c not in self.opened(mines, [first])]
+        flag = min(mines, key=lambda m: (m[0] - first[0]) ** 2 + (m[1] - first[1]) ** 2)
+        return [first, *shut[:3]], flag
 
     def expected(self, mines: set[Cell], clicks: list[Cell], flags: set[Cell], status: str,
                  hit: Cell | None = None) -> str:

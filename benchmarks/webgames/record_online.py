@@ -110,15 +110,11 @@ def record_loss(vd: VirtualDisplay, out: Path, seed: int, first: Cell, zoom: flo
     game = f"seed{seed}"
     rec.park()
     rec.save("fresh", GAME.expected(mines, [], set(), "playing"), "playing", game)
-    clicks = [first]
-    rec.press(first)
-    safe = sorted(set(np.ndindex(ROWS, COLS)) - mines)
-    more = [c for c in safe if c not in GAME.opened(mines, clicks)][:3]
-    for cell in more:
+    clicks, flag = GAME.opening_moves(mines, first)
+    for cell in clicks:
         rec.press(cell)
-    clicks += more
-    flag = min(mines, key=lambda m: (m[0] - first[0]) ** 2 + (m[1] - first[1]) ** 2)
     rec.press(flag, 3)
+    safe = sorted(set(np.ndindex(ROWS, COLS)) - mines)
     rec.park()
     rec.save("playing", GAME.expected(mines, clicks, {flag}, "playing"), "playing", game)
     shut = [c for c in safe if c not in GAME.opened(mines, clicks)]
