@@ -100,6 +100,20 @@ class PageRules:
         flag = min(mines, key=lambda m: (m[0] - first[0]) ** 2 + (m[1] - first[1]) ** 2)
         return [first, *shut[:3]], flag
 
+    def winning_clicks(self, mines: set[Cell], first: Cell) -> list[Cell]:
+        """Left clicks that win: ``first``, then each safe square still shut, in order.
+
+        >>> PageRules(1, 4, 1, False).winning_clicks({(0, 3)}, (0, 0))
+        [(0, 0)]
+        >>> PageRules(1, 4, 1, False).winning_clicks({(0, 1)}, (0, 0))
+        [(0, 0), (0, 2), (0, 3)]
+        """
+        clicks = [first]
+        for cell in sorted(set(itertools.product(range(self.rows), range(self.cols))) - mines):
+            if cell not in self.opened(mines, clicks):
+                clicks.append(cell)
+        return clicks
+
     def expected(self, mines: set[Cell], clicks: list[Cell], flags: set[Cell], status: str,
                  hit: Cell | None = None) -> str:
         """The text board the page shows: ``W`` a flag on no mine after a loss, ``*``

@@ -130,12 +130,9 @@ def record_loss(vd: VirtualDisplay, out: Path, seed: int, first: Cell, zoom: flo
 def record_win(vd: VirtualDisplay, out: Path, seed: int, first: Cell, zoom: float) -> None:
     rec = open_page(vd, out, seed, zoom)
     mines = GAME.mine_layout(seed, first)
-    clicks = [first]
-    rec.press(first)
-    for cell in sorted(set(np.ndindex(ROWS, COLS)) - mines):
-        if cell not in GAME.opened(mines, clicks):
-            rec.press(cell)
-            clicks.append(cell)
+    clicks = GAME.winning_clicks(mines, first)
+    for cell in clicks:
+        rec.press(cell)
     rec.park()
     rec.save("won", GAME.expected(mines, clicks, set(), "won"), "won", f"seed{seed}")
     rec.win.close()
