@@ -87,16 +87,16 @@ with the board's dark frame at its foot, reads as a row of 0s; the board's own 0
 OVER_MIN = 4
 """... judged only where the board shows at least this many squares of that state."""
 RESCUE_TRIES = 2
+"""When no skin's lattice reaches ACCEPT_KNOWN, the best this many are grown and judged
+again with the glyph fallback (:mod:`vision.glyph`) reading the squares the template
+reader leaves unknown: a skin learned at one window size reads another size's numbers
+only by glyph. Never sooner (it costs a glyph read of the lattice's squares)."""
 PARTIAL_KNOWN = 0.8
 """A board found from key-colour blobs that reads fewer of its squares as known than
 this is set against the template-free lattice (:func:`vision.lattice.locate_by_lattice`),
 which wins when it reads more squares: on a lost board of the classic look scaled by
 1.5 with smoothing, few squares are plain enough for the key colour's blobs, which
 linked into a part of the board (10x10 of 16x16, 45 % of it read)."""
-"""When no skin's lattice reaches ACCEPT_KNOWN, the best this many are grown and judged
-again with the glyph fallback (:mod:`vision.glyph`) reading the squares the template
-reader leaves unknown: a skin learned at one window size reads another size's numbers
-only by glyph. Never sooner (it costs a glyph read of the lattice's squares)."""
 
 
 class BoardNotFound(ValueError):
