@@ -911,6 +911,13 @@ TWIN_RMS = 4.0
 can (pygame-minesweeper's covered square and its 0 at 16 px: the same grey inside, a
 2-pixel bevel against a 1-pixel line at the rim)."""
 
+RIM_SHARE = 0.25
+"""Two templates of different states are twins too when their central parts lie within
+this share of their whole squares' distance: they differ mostly at the rim, so a sample
+taken half a pixel off may come nearer the wrong one (the classic look's covered square
+and its 0 at 20.8 px: middles 5.2 apart, whole squares 42; the rim-only pairs of the
+skins in tests are 0.00-0.20, every other pair 0.27 or more)."""
+
 
 @dataclass(frozen=True)
 class Twins:
@@ -920,11 +927,38 @@ class Twins:
     states: frozenset[int]
 
 
-_TWINS: dict[int, tuple[TemplateBank, Twins]] = {}
+_TWINS: dict[int, tuple[TemplateBank, Twins, Skin | None]] = {}
 
 
-def twins(bank: TemplateBank) -> Twins:
-    """The bank's templates that have a twin of another state (cached per bank).
+def _whole_apart(skin: Skin, codes: npt.NDArray[np.int8]) -> F32:
+    """Root mean squared distance between the whole templates of the states of each
+    pair of bank rows (``codes``): the nearest two of the two states, at the skin's
+    cell size.
+
+    >>> a, b = np.zeros((4, 4, 3), np.uint8), np.full((4, 4, 3), 10, np.uint8)
+    >>> skin = Skin("s", "test", (4.0, 4.0), {-1: (a,), 0: (b,)}, {}, {})
+    >>> _whole_apart(skin, np.array([-1, 0], np.int8)).tolist()
+    [[0.0, 10.0], [10.0, 0.0]]
+    """
+    w, h = (max(1, round(s)) for s in skin.cell_size)
+    flat = {code: [cv2.resize(np.ascontiguousarray(img[:, :, :3]), (w, h),
+                              interpolation=cv2.INTER_AREA).astype(np.float64).reshape(-1)
+                   for img in imgs] for code, imgs in skin.cells.items()}
+    states = sorted({int(c) for c in codes})
+    apart = np.zeros((len(states), len(states)), np.float32)
+    for i, a in enumerate(states):
+        for j in range(i + 1, len(states)):
+            d = min(float(np.sqrt(((x - y) ** 2).mean()))
+                    for x in flat[a] for y in flat[states[j]])
+            apart[i, j] = apart[j, i] = d
+    at = np.searchsorted(states, codes.astype(np.int64))
+    return cast(F32, apart[at][:, at])
+
+
+def twins(bank: TemplateBank, skin: Skin | None = None) -> Twins:
+    """The bank's templates that have a twin of another state (cached per bank): within
+    ``TWIN_RMS``, or (given the ``skin`` whose bank it is) within ``RIM_SHARE`` of the
+    two states' whole templates' distance.
 
     >>> v = np.array([[10, 10], [10, 11], [90, 90]], np.float32)
     >>> bank = template_bank_of(v, [-1, 0, 1])
@@ -933,17 +967,20 @@ def twins(bank: TemplateBank) -> Twins:
     ([0, 1], [-1, 0])
     """
     hit = _TWINS.get(id(bank))
-    if hit is not None and hit[0] is bank:
+    if hit is not None and hit[0] is bank and hit[2] is skin:
         return hit[1]
     v = bank.vectors.astype(np.float64)
     sq = (v * v).sum(axis=1)
     d = np.maximum(sq[:, None] + sq[None, :] - 2.0 * (v @ v.T), 0.0) / v.shape[1]
-    pair = (d <= TWIN_RMS ** 2) & (bank.codes[:, None] != bank.codes[None, :])
+    near = d <= TWIN_RMS ** 2
+    if skin is not None and set(skin.cells) >= {int(c) for c in bank.codes}:
+        near |= d <= (RIM_SHARE * _whole_apart(skin, bank.codes).astype(np.float64)) ** 2
+    pair = near & (bank.codes[:, None] != bank.codes[None, :])
     rows = np.flatnonzero(pair.any(axis=1))
     found = Twins(rows, frozenset(int(c) for c in bank.codes[rows]))
     if len(_TWINS) > 8:
         _TWINS.clear()
-    _TWINS[id(bank)] = (bank, found)
+    _TWINS[id(bank)] = (bank, found, skin)
     return found
 
 
@@ -1022,7 +1059,7 @@ def split_twins(image: Image, geometry: BoardGeometry, skin: Skin, bank: Templat
     states (``twins``) read by the whole square instead (in place): the state of the
     nearest whole template, when within MAX_RMS and MARGIN of the next state's, else
     UNKNOWN. A skin with no twins is left as read."""
-    found = twins(bank)
+    found = twins(bank, skin)
     if len(found.rows) == 0:
         return board
     cells, states = _twin_candidates(samples, bank, found, board)

@@ -87,11 +87,18 @@ def test_the_board_is_found_where_it_is(name: str, skin) -> None:  # type: ignor
 
 
 def test_covered_and_0_are_twins_of_this_skin_only(skin) -> None:  # type: ignore[no-untyped-def]
+    """By their middles alone only this skin's covered square and 0 are twins; by the
+    rim rule (``RIM_SHARE``, given the skin) also the shipped classic look's, whose
+    middles are 8.4 apart and whole squares 50: no other shipped skin has twins."""
     assert twins(bank_for(skin, GEOMETRY)).states == {COVERED, 0}
+    assert twins(bank_for(skin, GEOMETRY), skin).states == {COVERED, 0}
     for name in ("classic", "xdemineur", "gnome-mines", "winmine"):
         shipped = load_skin(name)
         g = BoardGeometry(name, 0.0, 0.0, *shipped.cell_size, 9, 9)
-        assert len(twins(bank_for(shipped, g)).rows) == 0, name
+        bank = bank_for(shipped, g)
+        assert len(twins(bank).rows) == 0, name
+        rim = {COVERED, 0} if name == "classic" else set()
+        assert twins(bank, shipped).states == rim, name
 
 
 def test_a_twin_square_unlike_both_is_unknown(skin) -> None:  # type: ignore[no-untyped-def]
