@@ -1631,8 +1631,10 @@ def unsettle_seeded(learners: Sequence[Learner], known: Mapping[int, Sequence[Im
     """Leave unnamed (:attr:`Learner.unsettled`) each look seen on a board that only
     seeded templates named (:meth:`Learner.seed_named`: its frames' game logic gave it
     no vote) when a template of another name in ``known`` (every size's, fit to the
-    learner's) lies within :data:`AMBIGUOUS_NEAR` of it: at that size the two names
-    may make one look, and nothing in its frames tells which. Such a look's images
+    learner's) lies within :data:`AMBIGUOUS_NEAR` of it, or an image of a look some
+    size's game logic voted another name for, too weakly to name it
+    (:func:`voted_unnamed`): at that size the two names may make one look, and nothing
+    in its frames tells which. Such a look's images
     seeded the sizes learned after it too: there a look seen only among the seeded
     templates, within one look of an unsettled one's images
     (:meth:`CellBank.variants`), is unsettled as well (``learners``
@@ -1645,13 +1647,17 @@ def unsettle_seeded(learners: Sequence[Learner], known: Mapping[int, Sequence[Im
     (``shots``: each learner's screenshots; default its index) are noted under
     :data:`LEFT_UNCHECKED`."""
     budget = _budget()
+    rivals = [({c}, list(others)) for c, others in known.items()]
+    if not budget.over():  # (else every look is left unnamed unchecked)
+        rivals += [(voted, learner.bank.variants(look)) for learner in learners
+                   for look, voted in voted_unnamed(learner).items()]
     gone: list[Image] = []
     for k, learner in enumerate(learners):
         keys = shots[k] if k < len(shots) else (k,)
-        fitted = {c: [fit_size(other, learner.size) for other in others]
-                  for c, others in known.items()}
+        fitted = [(codes, [fit_size(img, learner.size) for img in imgs])
+                  for codes, imgs in rivals]
         for look, code in learner.seed_named().items():
-            near = [img for c, imgs in fitted.items() if c != code for img in imgs]
+            near = [img for codes, imgs in fitted if codes - {code} for img in imgs]
             if _near_or_late(learner.bank.looks[look], near, AMBIGUOUS_NEAR, budget, keys):
                 learner.unsettled.add(look)
                 gone.extend(learner.bank.variants(look))
@@ -1661,6 +1667,25 @@ def unsettle_seeded(learners: Sequence[Learner], known: Mapping[int, Sequence[Im
                 learner.unsettled.add(look)
                 gone.extend(learner.bank.variants(look))
     return bool(gone)
+
+
+def voted_unnamed(learner: Learner) -> dict[int, set[int]]:
+    """The looks seen on ``learner``'s boards that its frames' game logic gave votes
+    (not :meth:`Learner.seed` alone) too few to name them -> the names voted. A vote
+    short of a name is still evidence of what a look may be: gnome-mines' flag at
+    24 px (scaled by 0.8) had one vote for a flag (one square of a loss whose hit mine
+    two looks might be), and no flag was named at any size; at 18 px, where the flag and
+    the question mark (a flag with a tiny "?") make one look that no number touches,
+    only the question marks seeded from 24 px named that look (5 flags read as question
+    marks), 1.37 from the unnamed flag."""
+    known = learner.known()
+    out = {}
+    for look, votes in learner.votes.by_look.items():
+        seeded = learner.seeded.get(look, Counter())
+        codes = {code for code, n in votes.items() if n > seeded[code]}
+        if codes and look not in known and learner.bank.counts[look] > learner.seeded_hits[look]:
+            out[look] = codes
+    return out
 
 
 def _near_or_late(img: Image, others: Sequence[Image], tol: float, budget: Budget,
