@@ -1640,7 +1640,7 @@ def unsettle_seeded(learners: Sequence[Learner], known: Mapping[int, Sequence[Im
     (:meth:`CellBank.variants`), is unsettled as well (``learners``
     in the order learned). True if any look was.
 
-    Once the time is up (:class:`Budget`; the check took 6.7 s on gnome-mines scaled
+    Once the time is up (:class:`Budget`; the check took about 7 s on gnome-mines scaled
     by 0.8) the looks not checked yet are unsettled unchecked, and so is every such
     seeded copy of the sizes after a look that was: an unknown square, not one named
     on evidence nothing weighed. The screenshots of each learner that leaves a look so
@@ -1652,21 +1652,27 @@ def unsettle_seeded(learners: Sequence[Learner], known: Mapping[int, Sequence[Im
         rivals += [(voted, learner.bank.variants(look)) for learner in learners
                    for look, voted in voted_unnamed(learner).items()]
     gone: list[Image] = []
+    unsettled = False
     for k, learner in enumerate(learners):
         keys = shots[k] if k < len(shots) else (k,)
-        fitted = [(codes, [fit_size(img, learner.size) for img in imgs])
-                  for codes, imgs in rivals]
+        fitted = [] if budget.over() else [
+            (codes, [fit_size(img, learner.size) for img in imgs]) for codes, imgs in rivals]
         for look, code in learner.seed_named().items():
             near = [img for codes, imgs in fitted if codes - {code} for img in imgs]
             if _near_or_late(learner.bank.looks[look], near, AMBIGUOUS_NEAR, budget, keys):
                 learner.unsettled.add(look)
-                gone.extend(learner.bank.variants(look))
-        for look in learner.seed_named(seen=False) if gone else ():
-            copies = [fit_size(g, learner.size) for g in gone]
+                unsettled = True
+                if not budget.over():  # (its images are compared with no more)
+                    gone.extend(learner.bank.variants(look))
+        copies = [] if budget.over() else [fit_size(g, learner.size) for g in gone]
+        for look in learner.seed_named(seen=False) if unsettled else ():
             if _near_or_late(learner.bank.looks[look], copies, learner.bank.tol, budget, keys):
                 learner.unsettled.add(look)
-                gone.extend(learner.bank.variants(look))
-    return bool(gone)
+                if not budget.over():
+                    more = learner.bank.variants(look)
+                    gone.extend(more)
+                    copies.extend(more)
+    return unsettled
 
 
 def voted_unnamed(learner: Learner) -> dict[int, set[int]]:
@@ -1693,12 +1699,12 @@ def _near_or_late(img: Image, others: Sequence[Image], tol: float, budget: Budge
     """Does one of ``others`` lie within ``tol`` of ``img`` (:func:`look_distance`),
     or is the time up before that is known (then ``keys`` are noted under
     :data:`LEFT_UNCHECKED`)?"""
-    for other in others:
+    for other in (None, *others):
         if budget.over():
             for key in keys:
                 budget.note(LEFT_UNCHECKED, key)
             return True
-        if look_distance(img, other) <= tol:
+        if other is not None and look_distance(img, other) <= tol:
             return True
     return False
 
