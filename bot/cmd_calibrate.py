@@ -174,15 +174,19 @@ def left_out_notes(left_out: Sequence[tuple[str, int]]) -> list[str]:
 
     >>> left_out_notes([("boards whose reading the time limit cut short", 2)])[0][:60]
     'not learned from: 2 boards whose reading the time limit cut '
+    >>> from vision.calibrate import LEFT_UNCHECKED
+    >>> left_out_notes([(LEFT_UNCHECKED, 4)])[0][:43]
+    'partly learned from: 4 screenshots of anoth'
     """
-    from vision.calibrate import LEFT_TOO_MANY_LOOKS
+    from vision.calibrate import LEFT_TOO_MANY_LOOKS, LEFT_UNCHECKED
 
     out = []
     for what, n in left_out:
         helps = ("a JPEG or rescaled capture draws one square many ways; PNG captures at "
                  "the game's own size help" if what == LEFT_TOO_MANY_LOOKS else
                  "fewer screenshots at a time help")
-        out.append(f"not learned from: {n} {what} ({helps}); what only they show stays "
+        verb = "partly learned from" if what == LEFT_UNCHECKED else "not learned from"
+        out.append(f"{verb}: {n} {what} ({helps}); what only they show stays "
                    "unnamed (read as unknown)")
     return out
 
