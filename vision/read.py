@@ -684,11 +684,29 @@ def _classify_cached(samples: npt.NDArray[np.uint8], bank: TemplateBank,
             np.array([p[1] for p in pairs], np.float32)[inverse])
 
 
+def shift_gap(samples: F32, templates: F32) -> F32:
+    """How far each sample differs from its template by a colour shift: the largest
+    channel's median of their pixel differences. A tile of another shade or a highlight
+    differs so everywhere; a glyph drawn a fraction of a pixel off differs at its edges
+    only (a minority of the pixels), though its blur moves the sample's median colour.
+
+    >>> t = np.tile(np.array([192, 192, 192], np.float32), (1, 8))
+    >>> ink = t.copy(); ink[0, :9] = 60                  # three of eight pixels inked
+    >>> shade = t - 9.0
+    >>> shift_gap(np.vstack([ink, shade]), np.vstack([t, t])).tolist()
+    [0.0, 9.0]
+    """
+    diff = (samples - templates).reshape(len(samples), -1, 3)
+    return cast(F32, np.abs(np.median(diff, axis=1)).max(axis=1).astype(np.float32))
+
+
 def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
             strictness: float = 1.0, reach: F32 | None = None,
-            ) -> tuple[npt.NDArray[np.int8], F32]:
+            matched: F32 | None = None) -> tuple[npt.NDArray[np.int8], F32]:
     """Codes and best distances from squared distances (n, templates); ``reach``: see
-    :func:`_reach_at`."""
+    :func:`_reach_at`. ``matched``: the samples as compared to their nearest template
+    (a second look's best offset), whose colour passes when either its median colour or
+    its :func:`shift_gap` is within BG_TOL."""
     per_state = np.maximum(np.minimum.reduceat(sq, bank.starts, axis=1), 0.0)
     state = np.argmin(per_state, axis=1)
     best = np.sqrt(per_state[np.arange(len(sq)), state] / dims)
@@ -698,6 +716,8 @@ def _decide(sq: F32, backgrounds: F32, dims: int, bank: TemplateBank,
         second = np.full_like(best, np.inf)
     nearest = np.argmin(sq, axis=1)
     colour_gap = np.abs(backgrounds - bank.backgrounds[nearest]).max(axis=1)
+    if matched is not None:
+        colour_gap = np.minimum(colour_gap, shift_gap(matched, bank.vectors[nearest]))
     codes = bank.states[state]
     sure = (best <= MAX_RMS / strictness) & (best <= MARGIN * second)
     sure &= colour_gap <= BG_TOL / strictness
@@ -876,8 +896,11 @@ def _reread(prepared: Prepared, geometry: BoardGeometry, bank: TemplateBank,
         sq = _split_sq(v, bank, split, group=k)
     else:
         sq = _sq_distances(v, bank, _limit(v.shape[1]), group=k)
-    codes, _ = _decide(sq.reshape(n, k, -1).min(axis=1), backgrounds, v.shape[1], bank,
-                       reach=_reach_at(bank, _pitch(geometry)))
+    per_shift = sq.reshape(n, k, -1)
+    best_shift = np.argmin(per_shift.min(axis=2), axis=1)
+    matched = v.reshape(n, k, -1)[np.arange(n), best_shift]
+    codes, _ = _decide(per_shift.min(axis=1), backgrounds, v.shape[1], bank,
+                       reach=_reach_at(bank, _pitch(geometry)), matched=matched)
     unshifted = raw[:, SHIFTS.index((0.0, 0.0))].astype(np.float32)
     return _unflat(unshifted, backgrounds, codes, bank)
 
