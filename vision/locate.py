@@ -444,6 +444,11 @@ def _axis(centres: npt.NDArray[np.float64], idx: npt.NDArray[np.int64], pitch: f
     return float(start), pitch, measured
 
 
+UNEVEN = 0.35
+"""A line measured further than this (pixels) from the uniform fit makes a lattice
+uneven: every line keeps its own measured edge."""
+
+
 def _geometry(lat: Lattice, name: str, r0: int, c0: int, rows: int, cols: int) -> BoardGeometry:
     """The geometry of rows r0.. and cols c0.. of the lattice (indices may be negative)."""
     sx, px, mx = _axis(lat.cx, lat.cols - c0, lat.px, cols)
@@ -451,8 +456,8 @@ def _geometry(lat: Lattice, name: str, r0: int, c0: int, rows: int, cols: int) -
     lefts = mx - px / 2
     tops = my - py / 2
     x0, y0 = sx - px / 2, sy - py / 2
-    uneven_x = np.abs(lefts - (x0 + px * np.arange(cols))).max() > 0.35
-    uneven_y = np.abs(tops - (y0 + py * np.arange(rows))).max() > 0.35
+    uneven_x = np.abs(lefts - (x0 + px * np.arange(cols))).max() > UNEVEN
+    uneven_y = np.abs(tops - (y0 + py * np.arange(rows))).max() > UNEVEN
     if abs(px - round(px)) < 0.02 and not uneven_x:
         px, x0 = float(round(px)), float(round(x0))
     if abs(py - round(py)) < 0.02 and not uneven_y:
@@ -799,6 +804,167 @@ def refine(image: Image, g: BoardGeometry, skin: Skin,
     return _geometry(lat, g.skin, 0, 0, g.rows, g.cols)
 
 
+SPAN_FIT = 0.08
+"""In :func:`span_refine` a key names a blob of its own look when the pitch the blob's
+size implies through it is within this share (log) of the board's."""
+SPAN_MOVE = 0.6
+"""... and the refined lattice is kept when neither end of the board moved by more than
+this share of a pixel plus a hundredth of a pitch along either axis (else the old one
+stands)."""
+
+
+def _edge_share(near: npt.NDArray[np.float64], far: npt.NDArray[np.float64],
+                key: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """How much of the key colour a pixel just outside a blob holds (0..1), from its
+    colour ``near`` between the key's and the colour ``far`` a pixel further out;
+    0 where those are no blend (too alike, or ``near`` off the line between them)."""
+    span = key - far
+    size = np.einsum("ij,ij->i", span, span)
+    share = np.einsum("ij,ij->i", near - far, span) / np.maximum(size, 1.0)
+    share = np.clip(share, 0.0, 1.0)
+    off = near - far - share[:, None] * span
+    blend = (size >= 24.0 ** 2) & (np.einsum("ij,ij->i", off, off) <= 0.0625 * size)
+    return np.where(blend, share, 0.0)
+
+
+def _subpixel_centres(image: Image, boxes: npt.NDArray[np.float64],
+                      colour: tuple[int, int, int]) -> tuple[npt.NDArray[np.float64],
+                                                             npt.NDArray[np.float64]]:
+    """Centres of blob boxes (x, y, w, h rows) with each side moved out by the share of
+    the key colour the pixel past it holds (:func:`_edge_share`), measured across the
+    box's middle. A browser's smoothed scaling blends the squares' edges into the
+    pixels they fall in, and whole-pixel boxes put a blob's centre up to half a pixel
+    off in a pattern that repeats every few squares; a fit over a board that shows one
+    look on one side and another on the other does not average it out (zoom 1.3,
+    20.8 px squares: 0.01 px a square). Sharp edges (whole-pixel skins) move nothing."""
+    img = image.astype(np.float64)
+    h, w = image.shape[:2]
+    key = np.array(colour, np.float64)
+    x, y, bw, bh = (boxes[:, i].astype(np.int64) for i in range(4))
+
+    def side(pos: npt.NDArray[np.int64], lo: npt.NDArray[np.int64],
+             length: npt.NDArray[np.int64], step: int, along_x: bool,
+             limit: int) -> npt.NDArray[np.float64]:
+        shares = np.zeros(len(pos))
+        counts = np.zeros(len(pos))
+        for t in (0.3, 0.5, 0.7):
+            across = np.clip(lo + (length * t).astype(np.int64), 0, (h if along_x else w) - 1)
+            near, far = pos + step, pos + 2 * step
+            ok = (far >= 0) & (far < limit)
+            nr, fr, ins = (np.clip(v, 0, limit - 1) for v in (near, far, pos))
+            if along_x:
+                inside, a, b = img[across, ins], img[across, nr], img[across, fr]
+            else:
+                inside, a, b = img[ins, across], img[nr, across], img[fr, across]
+            ok &= np.abs(inside - key).max(axis=1) <= COLOUR_TOL
+            shares += np.where(ok, _edge_share(a, b, key), 0.0)
+            counts += ok
+        return cast(npt.NDArray[np.float64], shares / np.maximum(counts, 1))
+
+    left = x - side(x, y, bh, -1, True, w)
+    right = x + bw + side(x + bw - 1, y, bh, 1, True, w)
+    top = y - side(y, x, bw, -1, False, h)
+    bottom = y + bh + side(y + bh - 1, x, bw, 1, False, h)
+    return (left + right) / 2, (top + bottom) / 2
+
+
+def _span_axis(centres: npt.NDArray[np.float64], idx: npt.NDArray[np.int64],
+               looks: npt.NDArray[np.int64]) -> tuple[float, float] | None:
+    """(start, pitch) of ``centres = start + pitch * idx`` with an offset of its own
+    for each look, the start their mean (blobs weighted alike); None if no look spans
+    two lines, or if some line's blobs lie off the fit by more than UNEVEN on average
+    (a game that spreads spare pixels unevenly)."""
+    _, group = np.unique(looks, return_inverse=True)
+    group = group.ravel()
+    counts = np.bincount(group).astype(np.float64)
+    at = idx.astype(np.float64)
+    di = at - (np.bincount(group, weights=at) / counts)[group]
+    dc = centres - (np.bincount(group, weights=centres) / counts)[group]
+    spread = float(di @ di)
+    if spread <= 0:
+        return None
+    pitch = float(di @ dc) / spread
+    offsets = np.bincount(group, weights=centres - pitch * at) / counts
+    residual = centres - offsets[group] - pitch * at
+    line = idx - int(idx.min())
+    seen = np.bincount(line)
+    means = np.bincount(line, weights=residual)[seen > 0] / seen[seen > 0]
+    if np.abs(means).max() > UNEVEN:
+        return None
+    return float(offsets @ counts) / float(counts.sum()), pitch
+
+
+def span_refine(image: Image, g: BoardGeometry, skin: Skin,
+                colours: Sequence[int] | None = None) -> BoardGeometry:
+    """``g`` with its pitch and origin fitted to every key blob of the board at once
+    (of the given packed key colours only, if any; along an axis of fractional pitch
+    only: along one of whole pixels ``g`` is kept, and an uneven one is made uniform
+    only if the fit finds every line on it).
+
+    The blob lattice averages the centres of the blobs of each line, whichever keys
+    named them; keys' offsets were measured on templates cut at whole pixels and
+    differ by up to a pixel and a half between looks (a covered square's key also
+    names an opened square's bigger flat), so where the board shows opened squares on
+    one side and covered ones on the other, the fit tilts: 30x16 at zoom 1.3 was found
+    at 20.7705 px a square, not about 20.794, the last column 0.7 px off. Here only the
+    keys that fit a blob's size name it, every look gets an offset of its own, the
+    blobs' edges are measured to a share of a pixel (:func:`_subpixel_centres`), and
+    one pitch is fitted across the whole board."""
+    fractional = (g.pitch_x != round(g.pitch_x), g.pitch_y != round(g.pitch_y))
+    if not any(fractional):
+        return g
+    b = g.bounds()
+    h, w = image.shape[:2]
+    left, top = max(0, b.left - 2), max(0, b.top - 2)
+    right, bottom = min(w, b.left + b.width + 2), min(h, b.top + b.height + 2)
+    crop = image[top:bottom, left:right]
+    keys = skin_keys(skin)
+    parts = []
+    for colour in sorted({k.colour for k in keys}):
+        if colours and _packed(colour) not in colours:
+            continue
+        lo = tuple(max(0, v - COLOUR_TOL) for v in colour)
+        hi = tuple(min(255, v + COLOUR_TOL) for v in colour)
+        boxes = mask_blobs(split_corners(cast(Image, cv2.inRange(crop, lo, hi))))
+        boxes = boxes[(boxes[:, 2] >= 3) & (boxes[:, 3] >= 3)]
+        if not len(boxes):
+            continue
+        sx, sy = _subpixel_centres(crop, boxes, colour)
+        bw, bh, fill = boxes[:, 2], boxes[:, 3], boxes[:, 4]
+        for n, key in enumerate(keys):
+            if key.colour != colour:
+                continue
+            implied_x, implied_y = bw / key.rel_w, bh / key.rel_h
+            own = np.abs(np.log(implied_x / g.pitch_x)) < SPAN_FIT
+            own &= np.abs(np.log(implied_y / g.pitch_y)) < SPAN_FIT
+            own &= np.abs(fill - key.fill) < 0.2
+            cx = sx + left - key.off_x * g.pitch_x
+            cy = sy + top - key.off_y * g.pitch_y
+            parts.append(np.column_stack([cx, cy, np.full(len(cx), n)])[own])
+    if not parts:
+        return g
+    found = np.concatenate(parts)
+    cx, cy, look = found[:, 0], found[:, 1], found[:, 2].astype(np.int64)
+    cols = np.floor((cx - g.x0) / g.pitch_x).astype(np.int64)
+    rows = np.floor((cy - g.y0) / g.pitch_y).astype(np.int64)
+    inside = (cols >= 0) & (cols < g.cols) & (rows >= 0) & (rows < g.rows)
+    if inside.sum() < 4:
+        return g
+    x0, px, y0, py, lefts, tops = g.x0, g.pitch_x, g.y0, g.pitch_y, g.lefts, g.tops
+    if fractional[0] and (fit := _span_axis(cx[inside], cols[inside], look[inside])):
+        x0, px, lefts = fit[0] - fit[1] / 2, fit[1], None
+    if fractional[1] and (fit := _span_axis(cy[inside], rows[inside], look[inside])):
+        y0, py, tops = fit[0] - fit[1] / 2, fit[1], None
+    new = BoardGeometry(g.skin, float(x0), float(y0), float(px), float(py), g.rows, g.cols,
+                        lefts, tops)
+    limit_x = SPAN_MOVE + 0.01 * g.pitch_x
+    limit_y = SPAN_MOVE + 0.01 * g.pitch_y
+    if max(abs(new.col_left(c) - g.col_left(c)) for c in (0, g.cols)) > limit_x or max(
+            abs(new.row_top(r) - g.row_top(r)) for r in (0, g.rows)) > limit_y:
+        return g
+    return new
+
+
 @dataclass(frozen=True)
 class Candidate:
     """A board hypothesis: its geometry, the share of its squares read as known, and
@@ -1022,5 +1188,8 @@ def _locate_board(image: Image, skins: Sequence[Skin]) -> BoardGeometry:
             skin = next(s for s in skins if s.name == other.skin)
             if lattice_known_share(image, other, skin) * other.rows * other.cols > \
                     best.score[1]:
-                return other
-    return best.geometry
+                return span_refine(image, other, skin)
+    if best.skin is None:
+        return best.geometry
+    colours = best.lattice.colours[:2] if best.lattice is not None else None
+    return span_refine(image, best.geometry, best.skin, colours)
