@@ -19,35 +19,15 @@ that name would (:func:`vision.calibrate.voted_unnamed`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
-import numpy as np
-
-from solver.cells import UNKNOWN
-from solver.textboard import parse_board
-from vision.calibrate import learn_from_images, read_cells
-
-GNOME = Path(__file__).resolve().parent.parent / "fixtures" / "gnome-mines"
+from gnome_read_back import scaled_read_back
 
 
 def _learn_and_read(globs: list[str], count: int) -> tuple[int, int, int]:
     """Learn from the captures scaled by 0.8 and read them back: wrong, unknown and
     all squares."""
-    paths = sorted(p for g in globs for p in GNOME.glob(g))
-    assert len(paths) == count
-    images = [np.asarray(cv2.resize(np.asarray(cv2.imread(str(p)), np.uint8), None,
-                                    fx=0.8, fy=0.8, interpolation=cv2.INTER_AREA),
-                         np.uint8) for p in paths]
-    learned = learn_from_images(images, seconds=None)
-    wrong = unknown = total = 0
-    for path, image, g in zip(paths, images, learned.boards, strict=True):
-        expected = parse_board(path.with_suffix(".board").read_text())
-        assert g is not None and (g.rows, g.cols) == expected.shape, path.name
-        read = read_cells(image, g, learned.cells)
-        wrong += int(((read != expected) & (read != UNKNOWN)).sum())
-        unknown += int((read == UNKNOWN).sum())
-        total += read.size
+    n, wrong, unknown, total = scaled_read_back(globs, 0.8, cv2.INTER_AREA)
+    assert n == count
     return wrong, unknown, total
 
 

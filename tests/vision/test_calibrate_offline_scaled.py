@@ -18,36 +18,13 @@ each cause on its own in a few seconds.)
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
+from gnome_read_back import scaled_read_back
 
-from solver.cells import COVERED, QUESTION, UNKNOWN, WRONG_FLAG
-from solver.textboard import parse_board
-from vision.calibrate import Learner, learn_from_images, name_odd_looks, read_cells
-
-GNOME = Path(__file__).resolve().parent.parent / "fixtures" / "gnome-mines"
-
-
-def _scaled_read_back(globs: list[str], scale: float) -> tuple[int, int, int]:
-    """Wrong, unknown and all squares of ``globs``' captures scaled by ``scale``,
-    each read back with what they taught."""
-    paths = sorted(p for g in globs for p in GNOME.glob(g))
-    images = [np.asarray(cv2.resize(np.asarray(cv2.imread(str(p)), np.uint8), None,
-                                    fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR),
-                         np.uint8) for p in paths]
-    learned = learn_from_images(images)
-    wrong = unknown = total = 0
-    for path, image, g in zip(paths, images, learned.boards, strict=True):
-        expected = parse_board(path.with_suffix(".board").read_text())
-        assert g is not None and (g.rows, g.cols) == expected.shape, path.name
-        read = read_cells(image, g, learned.cells)
-        wrong += int(((read != expected) & (read != UNKNOWN)).sum())
-        unknown += int((read == UNKNOWN).sum())
-        total += read.size
-    return wrong, unknown, total
+from solver.cells import COVERED, QUESTION, WRONG_FLAG
+from vision.calibrate import Learner, name_odd_looks
 
 
 @pytest.mark.parametrize("globs", [
@@ -55,7 +32,7 @@ def _scaled_read_back(globs: list[str], scale: float) -> tuple[int, int, int]:
     ["expert_1430x700_*.png", "custom20x12_1000x650_*.png"],  # before: the hit mine a mine
 ])
 def test_captures_scaled_by_0_8_read_back_with_nothing_misread(globs: list[str]) -> None:
-    wrong, unknown, total = _scaled_read_back(globs, 0.8)
+    _, wrong, unknown, total = scaled_read_back(globs, 0.8, cv2.INTER_LINEAR)
     assert wrong == 0
     assert unknown <= 0.15 * total
 
