@@ -964,18 +964,17 @@ def _whole_apart(skin: Skin, codes: npt.NDArray[np.int8]) -> F32:
     [[0.0, 10.0], [10.0, 0.0]]
     """
     w, h = (max(1, round(s)) for s in skin.cell_size)
-    flat = {code: [cv2.resize(np.ascontiguousarray(img[:, :, :3]), (w, h),
-                              interpolation=cv2.INTER_AREA).astype(np.float64).reshape(-1)
-                   for img in imgs] for code, imgs in skin.cells.items()}
     states = sorted({int(c) for c in codes})
-    apart = np.zeros((len(states), len(states)), np.float32)
-    for i, a in enumerate(states):
-        for j in range(i + 1, len(states)):
-            d = min(float(np.sqrt(((x - y) ** 2).mean()))
-                    for x in flat[a] for y in flat[states[j]])
-            apart[i, j] = apart[j, i] = d
+    x = np.stack([cv2.resize(np.ascontiguousarray(img[:, :, :3]), (w, h),
+                             interpolation=cv2.INTER_AREA).astype(np.float64).reshape(-1)
+                  for s in states for img in skin.cells[s]])
+    starts = np.cumsum([0] + [len(skin.cells[s]) for s in states[:-1]])
+    sq = (x * x).sum(axis=1)
+    d = np.maximum(sq[:, None] + sq[None, :] - 2.0 * (x @ x.T), 0.0) / x.shape[1]
+    nearest = np.minimum.reduceat(np.minimum.reduceat(d, starts, axis=0), starts, axis=1)
+    np.fill_diagonal(nearest, 0.0)
     at = np.searchsorted(states, codes.astype(np.int64))
-    return cast(F32, apart[at][:, at])
+    return cast(F32, np.sqrt(nearest).astype(np.float32)[at][:, at])
 
 
 def twins(bank: TemplateBank, skin: Skin | None = None) -> Twins:
