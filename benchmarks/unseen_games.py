@@ -10,6 +10,7 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game web-online --size 16x16/40 --zoom 1.3 --wm --play 10
     python benchmarks/unseen_games.py --game freesweep --size 9x9/10 --play 10
     python benchmarks/unseen_games.py --game pygame-minesweeper --size 9x9/10 --play 10
+    python benchmarks/unseen_games.py --game minegauler --size 16x16/40 --play 10
 
 The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
 calibrate starts from nothing and play uses only what calibrate learned. Both run as
@@ -36,11 +37,13 @@ sys.path.insert(0, str(ROOT))
 from solver.game import BoardSize  # noqa: E402
 
 GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper",
-         "web-checkered", "web-win7", "web-online", "freesweep", "pygame-minesweeper")
+         "web-checkered", "web-win7", "web-online", "freesweep", "pygame-minesweeper",
+         "minegauler")
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
-           theme: str | None = None, browser_tabs: bool = False, query: str = "") -> Any:
+           theme: str | None = None, browser_tabs: bool = False, query: str = "",
+           scores_window: bool = True) -> Any:
     from bot import othergames
 
     if game == "web-checkered":  # benchmarks/webgames/checkered.html in Chromium
@@ -70,6 +73,9 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
     if game == "pygame-minesweeper":  # PyPI's, pip-installed under /tmp on first use
         return othergames.launch_pygame_minesweeper(vd, size.cols, size.rows, size.mines,
                                                     tiles=theme or "2000")
+    if game == "minegauler":  # PyPI's (PyQt6), pip-installed under /tmp on first use
+        return othergames.launch_minegauler(vd, size.cols, size.rows, size.mines,
+                                            tile or 16, scores_window=scores_window)
     if game == "ace-minesweeper":
         return othergames.launch_ace_minesweeper(vd, size.cols, size.rows, size.mines)
     if game == "winmine":  # wine's WineMine (bot/winegames.py)
@@ -144,7 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", choices=GAMES, required=True)
     p.add_argument("--size", default="intermediate")
-    p.add_argument("--tile", type=int, help="sgt-mines tile size in pixels (web games: the "
+    p.add_argument("--tile", type=int, help="sgt-mines tile size in pixels (minegauler: its "
+                   "button size, 16 by default; web games: the "
                    "squares' side, Google's are 45, 30 and 25 at 10x8, 18x14 and 24x20)")
     p.add_argument("--theme", help="kmines' theme (bot.othergames.KMINES_THEMES); "
                    "pygame-minesweeper's tile sheet (bot.othergames.PGMS_TILE_SHEETS)")
@@ -155,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
                    "e.g. edges=1 (benchmarks/webgames/checkered.html says what it takes)")
     p.add_argument("--zoom", type=float, help="web-online: the page's zoom (its squares are "
                    "16 * zoom screen pixels, smoothed), added to --query")
+    p.add_argument("--no-scores-window", action="store_true",
+                   help="minegauler: never open its high-scores table at a win (it opens "
+                        "it over the game at a new best at 8x8/10, 16x16/40, 30x16/99)")
     p.add_argument("--restart-key", help="passed to calibrate")
     p.add_argument("--restart-at", metavar="X,Y", help="the new-game control's point in the "
                    "window (as a user reads it off the screen), passed to calibrate as a "
@@ -193,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
                 r, g, b = (int(v) for v in args.desktop.split(","))
                 set_desktop_colour(vd, (r, g, b))
             win = launch(vd, args.game, size, args.tile, truth, args.theme,
-                         args.browser_tabs, args.query)
+                         args.browser_tabs, args.query, not args.no_scores_window)
             x, y = (int(v) for v in args.at.split(","))
             win.move(x, y)
             time.sleep(0.5)
@@ -215,6 +225,10 @@ def main(argv: list[str] | None = None) -> int:
                               **step}), flush=True)
             if step["rc"] != 0 or not args.play:
                 return 1 if step["rc"] else 0
+            if args.game == "minegauler":  # the game logs its outcomes: the truth
+                from bot.othergames import minegauler_outcomes
+
+                before = len(minegauler_outcomes(vd))
             play = ["play", "--skin", name, "--log", str(log), "--bug-dir",
                     args.bug_dir or str(Path(tmp) / "bugs"), *mines]
             if args.apart is None:
@@ -226,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
             if truth.exists():
                 result["truth"] = [json.loads(x).get("outcome")
                                    for x in truth.read_text().splitlines() if x.strip()]
+            if args.game == "minegauler":
+                result["truth"] = minegauler_outcomes(vd)[before:]
             if args.game.startswith("web-"):  # the page counts its games in its title
                 time.sleep(1.0)  # (the browser passes a new title on to X a little later)
                 result["title"] = vd.xdotool("getwindowname", str(win.wid)).strip()

@@ -42,6 +42,7 @@ Example (needs Xvfb and sgt-puzzles)::
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -322,8 +323,16 @@ def install_pygame_minesweeper(package: str = PGMS_PACKAGE, timeout: float = 600
     """pip-install ``package`` (with its dependencies) into :func:`pgms_folder` unless it
     is there already; the folder (for ``PYTHONPATH``). Raises :class:`LaunchError` when
     pip fails (no network, no such release)."""
+    return pip_install_target(package, ("minesweeper/__main__.py", "pygame"), timeout)
+
+
+def pip_install_target(package: str, ready: tuple[str, ...], timeout: float = 600.0) -> Path:
+    """pip-install ``package`` (with its dependencies) into :func:`pgms_folder` (``pip
+    install --target``, beside it first, then renamed) unless every path of ``ready``
+    is there already; the folder (for ``PYTHONPATH``). Raises :class:`LaunchError` when
+    pip fails (no network, no such release)."""
     target = pgms_folder(package)
-    if (target / "minesweeper" / "__main__.py").exists() and (target / "pygame").is_dir():
+    if all((target / path).exists() for path in ready):
         return target
     partial = Path(tempfile.mkdtemp(prefix=target.name + "-", dir=target.parent))
     out = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
@@ -396,3 +405,101 @@ def launch_pygame_minesweeper(vd: VirtualDisplay, cols: int, rows: int, mines: i
     wid = wait_for_pid_window(vd, proc, timeout)
     time.sleep(0.8)  # pygame draws its first frame after mapping
     return GameWindow(vd, proc, wid, "pygame-minesweeper")
+
+
+MINEGAULER_PACKAGE = "minegauler==4.2.0"
+"""The PyPI release :func:`launch_minegauler` installs (it pulls PyQt6, its Qt 6 and
+zig-minesolver, about 200 MB)."""
+MINEGAULER_BOOT = """\
+import faulthandler, os, pathlib, sys
+home = pathlib.Path(sys.argv[1])
+os.chdir(home)  # its runtime.log goes to the working directory
+os.dup2(os.open("stderr.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND), 2)
+faulthandler.enable()
+import minegauler.app.paths as paths
+paths.SETTINGS_FILE = home / "settings.cfg"
+paths.HIGHSCORES_FILE = home / "highscores.db"
+import minegauler.app.highscores as highscores
+highscores._post_highscore_to_remote = lambda highscore: None
+if "fix-scores-table" in sys.argv[2:]:
+    from PyQt6.QtCore import QSize
+    from PyQt6.QtWidgets import QTableView
+    import minegauler.app.frontend.highscores as table
+    def size_hint(self):  # the same, in whole pixels (it gave QSize a float: abort)
+        width = QTableView.sizeHint(self).width()
+        return QSize(width, int(width / 1.61))
+    table.HighscoresTable.sizeHint = size_hint
+if "no-scores-window" in sys.argv[2:]:
+    highscores.is_highscore_new_best = lambda *args, **kwargs: None
+from minegauler.app.__main__ import main
+sys.exit(main())
+"""
+"""How :func:`launch_minegauler` starts minegauler (``python -c``, the private folder as
+its argument): settings, high scores, its log and its stderr (``stderr.log``, with a
+Python trace if it crashes) in that folder, not in the installed package (its own
+default), and no win posted to its author's server (it posts every win at a standard
+size by HTTP, as it does for any user). With ``fix-scores-table`` after the folder, its
+high-scores table's ``sizeHint`` is mended: 4.2.0 passes ``QSize`` a float height, which
+today's PyQt6 (6.11, Python 3.11) refuses, and an exception in a Qt virtual aborts the
+process, so the game died at its first win at a standard size (8x8/10, 16x16/40,
+30x16/99: a new best time opens that table). With ``no-scores-window``, no win is a new
+best: that table never opens over the game (it still stores the scores)."""
+
+
+def minegauler_settings(cols: int, rows: int, mines: int, cell: int = 16) -> str:
+    """minegauler's ``settings.cfg`` (JSON) for a board: the classic game (one mine a
+    square at most, one life, 8 neighbours, the first click opening an area, no drag
+    select), its standard look, ``cell`` px squares (its "Button size").
+
+    >>> import json
+    >>> s = json.loads(minegauler_settings(30, 16, 99))
+    >>> s["x_size"], s["y_size"], s["mines"], s["per_cell"], s["lives"], s["btn_size"]
+    (30, 16, 99, 1, 1, 16)
+    """
+    return json.dumps({
+        "x_size": cols, "y_size": rows, "mines": mines, "first_success": True,
+        "per_cell": 1, "reach": 8, "lives": 1, "mode": "REGULAR", "btn_size": cell,
+        "drag_select": False, "name": "",
+        "styles": {"BUTTONS": "Standard", "NUMBERS": "Standard", "MARKERS": "Standard"},
+    }, indent=2) + "\n"
+
+
+def install_minegauler(package: str = MINEGAULER_PACKAGE, timeout: float = 900.0) -> Path:
+    """pip-install minegauler (with PyQt6) into a folder under the temporary directory
+    unless it is there already (:func:`pip_install_target`); the folder."""
+    return pip_install_target(package, ("minegauler/app/__main__.py", "PyQt6/QtWidgets.abi3.so",
+                                        "zig_minesolver"), timeout)
+
+
+def launch_minegauler(vd: VirtualDisplay, cols: int, rows: int, mines: int, cell: int = 16,
+                      fix_scores_table: bool = True, scores_window: bool = True,
+                      timeout: float = 30.0) -> GameWindow:
+    """Install (first time) and start minegauler with a cols x rows board and ``mines``
+    mines (:func:`minegauler_settings`), its settings, high scores and log in a private
+    folder (:data:`MINEGAULER_BOOT`), Qt on xcb; ``fix_scores_table``: mend the crash of
+    its high-scores table (else it aborts at its first win at a standard size);
+    ``scores_window``: let it open that table over the game at a win that is a new best
+    (as it does for any user; every first win of a run at a standard size)."""
+    folder = install_minegauler()
+    home = Path(tempfile.mkdtemp(prefix="minegauler-", dir=vd.tmpdir))
+    (home / "settings.cfg").write_text(minegauler_settings(cols, rows, mines, cell))
+    env = {k: v for k, v in vd.env.items() if not k.startswith("QT_")}
+    env.update(PYTHONPATH=str(folder), QT_QPA_PLATFORM="xcb", HOME=str(home))
+    proc = vd.spawn([sys.executable, "-c", MINEGAULER_BOOT, str(home),
+                     *(["fix-scores-table"] if fix_scores_table else []),
+                     *([] if scores_window else ["no-scores-window"])], env=env)
+    wid = wait_for_pid_window(vd, proc, timeout)
+    time.sleep(0.8)  # Qt draws after mapping
+    return GameWindow(vd, proc, wid, "minegauler")
+
+
+def minegauler_outcomes(vd: VirtualDisplay) -> list[str]:
+    """The outcomes (``won``/``lost``) of every game the minegaulers on ``vd`` finished,
+    in order, from their own logs (``runtime.log``: "Game won", "Game lost"): the truth
+    to hold sweepbot's count against."""
+    outcomes = []
+    for log in sorted(vd.tmpdir.glob("minegauler-*/runtime.log")):
+        for line in log.read_text(errors="replace").splitlines():
+            if line.endswith((" Game won", " Game lost")):
+                outcomes.append(line.rsplit(" ", 1)[1])
+    return outcomes
