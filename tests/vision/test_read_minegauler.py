@@ -24,9 +24,10 @@ from vision.skin import Skin, load_skin
 from vision.status import locate_idle_face, locate_restart, read_status
 
 HERE = Path(__file__).resolve().parent.parent / "fixtures" / "minegauler" / "standard"
-CASES = ("playing_9x9", "lost_9x9", "won_9x9")
+CASES = ("playing_9x9", "lost_9x9", "won_9x9", "won_16x16")
 GEOMETRY = BoardGeometry("minegauler", 10.0, 73.0, 16.0, 16.0, 9, 9)
-"""Square (0, 0) of every capture (the window's inside, 164x252) at (10, 73)."""
+"""Square (0, 0) of every capture (the window's inside, 164x252 at 9x9, 276x364 at
+16x16) at (10, 73)."""
 FACE = (70, 93, 29, 52)
 """The face's yellow disc in the captures: x 70-93, y 29-52 (by its colour)."""
 
@@ -68,36 +69,48 @@ def test_the_playing_board_is_the_lost_game_one_click_before() -> None:
     assert np.isin(lost[playing == COVERED], (COVERED, MINE, EXPLODED)).all()
 
 
-def test_the_won_board_is_the_same_minefield_all_opened() -> None:
-    won, notes = expected("won_9x9")
-    lost, _ = expected("lost_9x9")
-    assert np.array_equal(won == FLAG, np.isin(lost, (MINE, EXPLODED)))
+@pytest.mark.parametrize("name", ("won_9x9", "won_16x16"))
+def test_a_won_board_flags_its_mines_and_nothing_else_is_covered(name: str) -> None:
+    won, notes = expected(name)
     assert int((won == FLAG).sum()) == int(notes["mines"])
-    assert not (won == COVERED).any()
+    assert np.isin(won, (FLAG, *range(9))).all()
     for r, c in numbers(won):
         assert near(won, r, c, (FLAG,)) == won[r, c], (r, c)
+
+
+def test_the_won_9x9_is_the_lost_minefield_replayed() -> None:
+    won, _ = expected("won_9x9")
+    lost, _ = expected("lost_9x9")
+    assert np.array_equal(won == FLAG, np.isin(lost, (MINE, EXPLODED)))
     opened = (lost >= 0) & (lost <= 8)
     assert np.array_equal(won[opened], lost[opened])
+
+
+def geometry(name: str) -> BoardGeometry:
+    board, _ = expected(name)
+    rows, cols = board.shape
+    return BoardGeometry("minegauler", 10.0, 73.0, 16.0, 16.0, rows, cols)
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_every_capture_reads_as_seen(name: str, skin: Skin) -> None:
     board, _ = expected(name)
-    got = read_board(load_image(HERE / f"{name}.png"), GEOMETRY, skin)
+    got = read_board(load_image(HERE / f"{name}.png"), geometry(name), skin)
     assert format_board(got) == format_board(board)
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_the_board_is_found_where_it_is(name: str, skin: Skin) -> None:
     g = locate_board(load_image(HERE / f"{name}.png"), [skin])
-    assert (g.rows, g.cols) == (9, 9)
+    assert (g.rows, g.cols) == (geometry(name).rows, geometry(name).cols)
     assert (round(g.x0), round(g.y0), round(g.pitch_x), round(g.pitch_y)) == (10, 73, 16, 16)
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_the_status_is_read(name: str, skin: Skin) -> None:
     _, notes = expected(name)
-    assert read_status(load_image(HERE / f"{name}.png"), GEOMETRY, skin) == notes["status"]
+    assert read_status(load_image(HERE / f"{name}.png"), geometry(name), skin) \
+        == notes["status"]
 
 
 def on_the_face(point: PixelPoint | None) -> bool:
