@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 
 from bot.end_panel import panel_controls, panel_over
+from bot.frames import park_pixel
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.screen import Image, Screen, ScreenMap, ScreenPoint
 from solver.cells import (
@@ -310,9 +311,12 @@ class LiveCalibrator:
         return ScreenRect(a.x, a.y, c.x - a.x, c.y - a.y)
 
     def park(self) -> None:
-        b = self.g.bounds()
+        """Move the pointer just off the board (:func:`bot.frames.park_pixel`)."""
         gap = max(5.0, min(self.g.pitch_x / 2, 10.0))
-        self.mouse.move(self.point(PixelPoint(b.left - gap, b.top + b.height / 2)))
+        p = park_pixel(self.g.bounds(), gap, self.screen.size())
+        if p is None:
+            raise CalibrationError("the board fills the screen: nowhere to park the pointer")
+        self.mouse.move(self.point(p))
 
     def click_cell(self, cell: Cell, button: Button = "left") -> None:
         self.mouse.allow([self.board_rect()])

@@ -8,7 +8,11 @@ import cv2
 import numpy as np
 
 from bot.screen import Image
-from vision.geometry import BoardGeometry
+from vision.geometry import BoardGeometry, PixelPoint, PixelRect
+
+EDGE = 4
+"""Pixels a parked pointer keeps from the image's edges (away from the fail-safe
+corners, and where the X server would clamp it)."""
 
 
 def sub_geometry(g: BoardGeometry, r0: int, r1: int, c0: int, c1: int) -> BoardGeometry:
@@ -22,6 +26,28 @@ def sub_geometry(g: BoardGeometry, r0: int, r1: int, c0: int, c1: int) -> BoardG
     tops = None if g.tops is None else g.tops[r0:r1]
     return BoardGeometry(g.skin, g.col_left(c0), g.row_top(r0), g.pitch_x, g.pitch_y,
                          r1 - r0, c1 - c0, lefts, tops)
+
+
+def park_pixel(b: PixelRect, gap: float, size: tuple[int, int]) -> PixelPoint | None:
+    """A point ``gap`` pixels off the board ``b`` (left of it, else right, below or
+    above), at least :data:`EDGE` pixels inside an image of ``size`` (width, height);
+    None if the board leaves no room on any side. A window at the screen's left edge
+    (no window manager, or maximised) has no room on its left.
+
+    >>> park_pixel(PixelRect(100, 50, 200, 100), 8, (640, 480))
+    PixelPoint(x=92, y=100.0)
+    >>> park_pixel(PixelRect(0, 0, 400, 300), 8, (640, 480))
+    PixelPoint(x=408, y=150.0)
+    >>> park_pixel(PixelRect(0, 0, 640, 480), 8, (640, 480)) is None
+    True
+    """
+    w, h = size
+    cx, cy = b.left + b.width / 2, b.top + b.height / 2
+    for x, y in ((b.left - gap, cy), (b.left + b.width + gap, cy),
+                 (cx, b.top + b.height + gap), (cx, b.top - gap)):
+        if EDGE <= x < w - EDGE and EDGE <= y < h - EDGE:
+            return PixelPoint(x, y)
+    return None
 
 
 def changed_cells(before: Image, after: Image, g: BoardGeometry) -> np.ndarray:

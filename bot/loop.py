@@ -28,7 +28,7 @@ import numpy as np
 
 from bot.chord import chord_clicks
 from bot.consistency import contradiction
-from bot.frames import changed_cells, sub_geometry
+from bot.frames import changed_cells, park_pixel, sub_geometry
 from bot.learn import NumberLearner, UnseenStop
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.reader import NotFound, Reader, Restart, preset_mines
@@ -526,16 +526,11 @@ class Player:
         """A point just off the board (left, right, below or above it), away from the
         screen's edges and corners."""
         assert self.geometry is not None
-        b = self.geometry.bounds()
-        w, h = self.screen.size()
         gap = max(6.0, min(self.geometry.pitch_x, 12.0))
-        cx, cy = b.left + b.width / 2, b.top + b.height / 2
-        candidates = [(b.left - gap, cy), (b.left + b.width + gap, cy),
-                      (cx, b.top + b.height + gap), (cx, b.top - gap)]
-        for x, y in candidates:
-            if 4 <= x < w - 4 and 4 <= y < h - 4:
-                return self.map.to_screen(PixelPoint(x, y))
-        raise PlayStopped("the board fills the screen: nowhere to park the pointer")
+        p = park_pixel(self.geometry.bounds(), gap, self.screen.size())
+        if p is None:
+            raise PlayStopped("the board fills the screen: nowhere to park the pointer")
+        return self.map.to_screen(p)
 
     def park(self) -> None:
         self.mouse.move(self.park_point())
