@@ -428,8 +428,18 @@ def align_phase(image: Image, g: BoardGeometry) -> BoardGeometry:
     return g
 
 
+LOSSY_ALIKE = 5.0
+"""The mean difference (0-255) within which squares of a lossy capture (a JPEG) count
+as cut out alike at :func:`board_phase`. At the default 1.5 only squares a JPEG
+happens to draw to the same pixels count (a 16 px square holds two 8 px blocks:
+covered squares away from other looks come out identical at any phase), and
+WineMine's boards at quality 75 were put 4 px off (a strip of each neighbour in
+every square: 28 looks where there are 10; nothing learned); two squares of one look
+at quality 75 differ by 2-5 there, of two looks by 10 or more."""
+
+
 def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
-                ) -> list[BoardGeometry]:
+                tol: float | Sequence[float] = 1.5) -> list[BoardGeometry]:
     """``boards`` (one per image, of one game's skin, as fitted: see
     :func:`fitted_lattice`) put at one phase: moved by whole pixels along each axis
     where the most of their squares together are cut out alike their neighbours (see
@@ -450,8 +460,10 @@ def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
     begun), hence the move over all of them. The boards' fitted phases may differ by
     a pixel (a won board's lattice is fitted to its flags, whose faces sit elsewhere;
     a capture stretched by a factor a little off its nominal one), and one look cut
-    at two phases is two looks, hence the match with one board.
+    at two phases is two looks, hence the match with one board. ``tol``: see
+    :func:`_alike`, one for all images or one each (:data:`LOSSY_ALIKE` for a JPEG).
     """
+    tols = [float(tol)] * len(images) if isinstance(tol, (int, float)) else list(tol)
     out = list(boards)
     for axis in (1, 0):
         if any((g.cols if axis == 1 else g.rows) < 3 for g in out):
@@ -461,7 +473,8 @@ def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
             out = [settle_lines(im, g, axis) for im, g in zip(images, out, strict=True)]
             continue
         reach = max(1, min(3, int(min(min(g.pitch_x, g.pitch_y) for g in out) // 4)))
-        scores = [phase_scores(im, g, axis, reach) for im, g in zip(images, out, strict=True)]
+        scores = [phase_scores(im, g, axis, reach, t)
+                  for im, g, t in zip(images, out, tols, strict=True)]
         common = set.intersection(*(set(sc) for sc in scores))
         total = {d: (sum(sc[d][0] for sc in scores), sum(sc[d][1] for sc in scores))
                  for d in common}
@@ -598,7 +611,7 @@ def match_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
 
 
 def phase_scores(image: Image, g: BoardGeometry, axis: int, reach: int,
-                 ) -> dict[int, tuple[int, int]]:
+                 tol: float = 1.5) -> dict[int, tuple[int, int]]:
     """For every move ``d`` of ``g`` by up to ``reach`` whole pixels along ``axis``
     (1: x, 0: y) that keeps it in the image: how many squares are cut out alike
     their neighbour in the next line (see :func:`_alike`) without their outermost
@@ -608,8 +621,8 @@ def phase_scores(image: Image, g: BoardGeometry, axis: int, reach: int,
     for d in range(-reach, reach + 1):
         moved = g.shifted(d, 0) if axis == 1 else g.shifted(0, d)
         if _fits_image(moved, image):
-            out[d] = (int(_alike(image, moved, axis, margin=1).sum()),
-                      int(_alike(image, moved, axis).sum()))
+            out[d] = (int(_alike(image, moved, axis, tol=tol, margin=1).sum()),
+                      int(_alike(image, moved, axis, tol=tol).sum()))
     return out
 
 
