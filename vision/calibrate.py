@@ -74,20 +74,52 @@ class Budget:
     not done (:meth:`note`). Boards no reading can come out of (see
     :func:`most_unknown_looks`) are noted too. ``seconds`` None: no limit.
 
+    The last ``reserve`` seconds of the limit are kept for the last step (inside
+    :meth:`last_step`; :func:`unsettle_seeded`, which leaves unnamed what it has no
+    time to check): every step before it gives up ``reserve`` seconds early.
+    ``clock``: where the time is read (seconds).
+
     >>> b = Budget(0.0)
     >>> b.spent(LEFT_NOT_READ, 7), b.spent(LEFT_NOT_READ, 7), b.counts()
     (True, True, (('boards whose reading the time limit cut short', 1),))
     >>> Budget(None).spent(LEFT_NOT_READ, 7)
     False
+    >>> now = [0.0]
+    >>> b = Budget(80.0, reserve=10.0, clock=lambda: now[0])
+    >>> now[0] = 71.0
+    >>> b.over()
+    True
+    >>> with b.last_step():
+    ...     b.over()
+    False
     """
 
     seconds: float | None
-    start: float = field(default_factory=time.perf_counter)
+    reserve: float = 0.0
+    clock: Callable[[], float] = time.perf_counter
     left_out: dict[str, set[int]] = field(default_factory=dict)
+    start: float = field(init=False)
+    _last: bool = field(default=False, init=False)
+
+    def __post_init__(self) -> None:
+        self.start = self.clock()
 
     def over(self) -> bool:
-        """Whether the time is up."""
-        return self.seconds is not None and time.perf_counter() - self.start > self.seconds
+        """Whether the time is up (for the steps before the last, ``reserve``
+        seconds early)."""
+        if self.seconds is None:
+            return False
+        left = self.seconds - (0.0 if self._last else self.reserve)
+        return self.clock() - self.start > left
+
+    @contextmanager
+    def last_step(self) -> Iterator[None]:
+        """Run the last step: :meth:`over` allows it the ``reserve`` too."""
+        was, self._last = self._last, True
+        try:
+            yield
+        finally:
+            self._last = was
 
     def note(self, what: str, key: int) -> None:
         """Board or screenshot ``key`` was left out of ``what``."""
@@ -127,6 +159,14 @@ OFFLINE_SECONDS = 80.0
 """Time :func:`learn_from_images` is given by ``calibrate --from`` (a user waits; with
 reading the captures and writing the skin, under 2 minutes). The 29 gnome-mines
 fixture PNGs take 60 s on a shared machine."""
+
+CHECK_SHARE = 0.125
+"""Share of :func:`learn_from_images`' time limit kept for its last step,
+:func:`unsettle_seeded` (:attr:`Budget.reserve`: 10 s of the 80): the learning before
+it took the whole limit on gnome-mines JPEGs at quality 90 (the seeding of a last
+cell size with every template of the others alone took 27 s), so the check found the
+time up and left every look it was to check unnamed (1016 squares unknown, 813 when it
+ran). It took 4 s there, about 7 s on gnome-mines scaled by 0.8."""
 
 LEFT_TOO_MANY_LOOKS = "boards showing more different looks than a loss reading can explain"
 LEFT_NOT_READ = "boards whose reading the time limit cut short"
@@ -1556,11 +1596,13 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     starting from a skin's templates ``base``. Boards of each cell size are learned
     on their own (what one size learned seeds the next); the templates of every size
     end up at the size of the one with the most cells. After ``seconds`` (None: no
-    limit) the costly steps give up; :attr:`Learned.left_out` says what they left.
+    limit) the costly steps give up (the last :data:`CHECK_SHARE` of it is kept for
+    :func:`unsettle_seeded`); :attr:`Learned.left_out` says what they left.
     ``find_in``: the images to find the boards in, one per image at the same place
     (default ``images``; a JPEG's board is found in it denoised, see
     :func:`vision.lossy.board_views`)."""
-    with time_limit(Budget(seconds)) as budget:
+    reserve = 0.0 if seconds is None else CHECK_SHARE * seconds
+    with time_limit(Budget(seconds, reserve)) as budget:
         learned = _learn_from_images(images, base, images if find_in is None else find_in)
     return replace(learned, left_out=budget.counts())
 
@@ -1645,8 +1687,15 @@ def unsettle_seeded(learners: Sequence[Learner], known: Mapping[int, Sequence[Im
     seeded copy of the sizes after a look that was: an unknown square, not one named
     on evidence nothing weighed. The screenshots of each learner that leaves a look so
     (``shots``: each learner's screenshots; default its index) are noted under
-    :data:`LEFT_UNCHECKED`."""
+    :data:`LEFT_UNCHECKED`. The check runs in the time the steps before it leave and
+    in :attr:`Budget.reserve`, kept for it (:meth:`Budget.last_step`)."""
     budget = _budget()
+    with budget.last_step():
+        return _unsettle_seeded(learners, known, shots, budget)
+
+
+def _unsettle_seeded(learners: Sequence[Learner], known: Mapping[int, Sequence[Image]],
+                     shots: Sequence[Sequence[int]], budget: Budget) -> bool:
     rivals = [({c}, list(others)) for c, others in known.items()]
     if not budget.over():  # (else every look is left unnamed unchecked)
         rivals += [(voted, learner.bank.variants(look)) for learner in learners
