@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from bot.consistency import zero_beside_covered
 from solver.cells import COVERED, FLAG, QUESTION, UNKNOWN, Board
 from solver.textboard import (
     BoardFormatError,
@@ -176,6 +177,12 @@ def _read_view(path: Path, image: Image, skins: list[Skin]) -> Reading:
                        f"squares found are not a whole board: the number at (row, col) = "
                        f"({r}, {c}) has fewer squares around it that could hold a mine; "
                        "a resized capture?)")
+    zero = np.argwhere(zero_beside_covered(board))
+    if len(zero):
+        r, c = (int(v) for v in zero[0])
+        raise BadInput(f"no board read with confidence (the square at (row, col) = ({r}, "
+                       f"{c}) reads 0 next to a covered square, which no game shows: a "
+                       "misread square, or the board found a line off; a lossy capture?)")
     expected, _ = expected_board(path)
     mismatches = None if expected is None else diff_boards(expected, board)
     return Reading(str(path), skin.name, read_status(image, geometry, skin), geometry, board,

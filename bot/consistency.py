@@ -29,12 +29,10 @@ def contradiction(board: Board, known: Board | None) -> str:
     unknown = board == UNKNOWN
     if unknown.any():
         return f"unreadable square {_first(unknown)}"
-    zero = board == 0
+    zero = zero_beside_covered(board)
     if zero.any():
-        zero &= neighbour_sum((board == COVERED) | (board == QUESTION)) > 0
-        if zero.any():
-            return (f"open square {_first(zero)} shows 0 next to a covered square (a redraw "
-                    "caught half-way?)")
+        return (f"open square {_first(zero)} shows 0 next to a covered square (a redraw "
+                "caught half-way?)")
     if known is None:
         return ""
     if known.shape != board.shape:
@@ -50,6 +48,18 @@ def contradiction(board: Board, known: Board | None) -> str:
         if unflagged.any():
             return f"flagged square {_first(unflagged)} shows no flag"
     return ""
+
+
+def zero_beside_covered(board: Board) -> npt.NDArray[np.bool_]:
+    """The squares read 0 next to a covered or question-marked square. No game shows
+    one at rest (opening a 0 opens the squares around it), so one of them is misread,
+    the board was found a line off, or a redraw was caught half-way.
+
+    >>> zero_beside_covered(np.array([[0, -1], [0, 1]], np.int8)).tolist()
+    [[True, False], [True, False]]
+    """
+    return np.asarray((board == 0) &
+                      (neighbour_sum((board == COVERED) | (board == QUESTION)) > 0))
 
 
 def _first(mask: npt.NDArray[np.bool_]) -> tuple[int, int]:
