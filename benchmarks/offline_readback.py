@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     find_in = board_views(images, lossy)
     images = restore_lossy(images, lossy)
     t0 = time.perf_counter()
-    learned = learn_from_images(images, seconds=args.seconds or None, find_in=find_in)
+    learned = learn_from_images(images, seconds=args.seconds or None, find_in=find_in,
+                                lossy=lossy)
     seconds = time.perf_counter() - t0
     totals = {"squares": 0, "wrong": 0, "unknown": 0, "skipped": 0}
     for path, image, g in zip(args.pngs, images, learned.boards, strict=True):

@@ -102,12 +102,12 @@ def _base(out: Path) -> Any:
     return load_skin(out) if (out / SKIN_FILE).is_file() else None
 
 
-def _read_images(paths: list[str]) -> tuple[list[Any], list[Any]]:
+def _read_images(paths: list[str]) -> tuple[list[Any], list[Any], list[bool]]:
     """The screenshots, each with a black margin (:mod:`vision.margin`): one cropped
     to the board's very edge is then found like any other; and the same to find the
     boards in. JPEGs are restored to their dominant colours first
     (:func:`vision.lossy.restore_lossy`), and their boards found in them denoised
-    (:func:`vision.lossy.board_views`)."""
+    (:func:`vision.lossy.board_views`); which are JPEGs."""
     from vision.lossy import board_views, is_jpeg, restore_lossy
     from vision.margin import with_margin
 
@@ -119,19 +119,20 @@ def _read_images(paths: list[str]) -> tuple[list[Any], list[Any]]:
         images.append(np.asarray(img, np.uint8))
     lossy = [is_jpeg(Path(p).read_bytes()[:3]) for p in paths]
     return ([with_margin(img) for img in restore_lossy(images, lossy)],
-            [with_margin(img) for img in board_views(images, lossy)])
+            [with_margin(img) for img in board_views(images, lossy)], lossy)
 
 
 def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str]]:
     from vision.calibrate import OFFLINE_SECONDS, learn_from_images
     from vision.skin import Skin
 
-    images, find_in = _read_images(list(args.sources))
+    images, find_in, lossy = _read_images(list(args.sources))
     sources = list(args.sources)
     notes = []
     if base:
         kept, images, other = same_size(sources, images, base.cell_size)
         find_in = [f for src, f in zip(sources, find_in, strict=True) if src in kept]
+        lossy = [j for src, j in zip(sources, lossy, strict=True) if src in kept]
         sources = kept
         if other:
             notes.append(f"left out (cells of another size than the skin's "
@@ -141,7 +142,7 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
             raise ValueError("no screenshot shows cells of the skin's size")
     t0 = time.perf_counter()
     learned = learn_from_images(images, dict(base.cells) if base else None, OFFLINE_SECONDS,
-                                find_in)
+                                find_in, lossy)
     notes.insert(0, f"learned from {len(images)} screenshots in "
                     f"{time.perf_counter() - t0:.1f} s")
     notes.extend(left_out_notes(learned.left_out))

@@ -1591,7 +1591,7 @@ def never_exploded(frames: Sequence[IdGrid]) -> set[int]:
 
 def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None = None,
                       seconds: float | None = None, find_in: Sequence[Image] | None = None,
-                      ) -> Learned:
+                      lossy: Sequence[bool] | None = None) -> Learned:
     """Name looks from saved screenshots (lost games teach the most), optionally
     starting from a skin's templates ``base``. Boards of each cell size are learned
     on their own (what one size learned seeds the next); the templates of every size
@@ -1600,18 +1600,20 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     :func:`unsettle_seeded`); :attr:`Learned.left_out` says what they left.
     ``find_in``: the images to find the boards in, one per image at the same place
     (default ``images``; a JPEG's board is found in it denoised, see
-    :func:`vision.lossy.board_views`)."""
+    :func:`vision.lossy.board_views`). ``lossy``: which images are JPEG captures
+    (default none; see :func:`find_boards`)."""
     reserve = 0.0 if seconds is None else CHECK_SHARE * seconds
     with time_limit(Budget(seconds, reserve)) as budget:
-        learned = _learn_from_images(images, base, images if find_in is None else find_in)
+        learned = _learn_from_images(images, base, images if find_in is None else find_in,
+                                     lossy)
     return replace(learned, left_out=budget.counts())
 
 
 def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None,
-                       find_in: Sequence[Image]) -> Learned:
+                       find_in: Sequence[Image], lossy: Sequence[bool] | None) -> Learned:
     from vision.lattice import NoBoardError
 
-    boards, groups = find_boards(find_in)
+    boards, groups = find_boards(find_in, lossy)
     if not groups:
         late = " in the time allowed" if LEFT_NO_BOARD in _budget().left_out else ""
         raise NoBoardError(f"no Minesweeper board found in any of the images{late}")
@@ -1774,17 +1776,22 @@ def _seed_in_time(learner: Learner, known: Mapping[int, Sequence[Image]],
     return True
 
 
-def find_boards(images: Sequence[Image],
+def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
                 ) -> tuple[list[BoardGeometry | None], dict[tuple[int, int], list[int]]]:
     """Each image's board (None: no board) and the images grouped by cell size.
     The boards of one size are put at one phase together (see
     :func:`vision.lattice.board_phase`: one board alone may not show it), then
-    extended (see :func:`vision.lattice.extend_lattice`)."""
+    extended (see :func:`vision.lattice.extend_lattice`). ``lossy`` marks JPEG
+    captures: boards all of JPEGs are phased by
+    :func:`vision.lattice.lossy_board_phase`, a JPEG among PNGs with
+    :data:`vision.lattice.LOSSY_ALIKE`."""
     from vision.lattice import (
+        LOSSY_ALIKE,
         NoBoardError,
         board_phase,
         extend_lattice,
         fitted_lattice,
+        lossy_board_phase,
         template_size,
     )
 
@@ -1800,8 +1807,11 @@ def find_boards(images: Sequence[Image],
         if g is not None:
             groups.setdefault(template_size(g), []).append(i)
     for members in groups.values():
-        fitted = [boards[i] for i in members]
-        phased = board_phase([images[i] for i in members], fitted)  # type: ignore[arg-type]
+        fitted = [g for i in members if (g := boards[i]) is not None]  # (all of them)
+        shown = [images[i] for i in members]
+        jpeg = [bool(lossy and lossy[i]) for i in members]
+        phased = lossy_board_phase(shown, fitted) if all(jpeg) else \
+            board_phase(shown, fitted, [LOSSY_ALIKE if j else 1.5 for j in jpeg])
         for i, g in zip(members, phased, strict=True):
             # (a board not extended may be a part of one: no board, rather than that)
             boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else extend_lattice(images[i], g)

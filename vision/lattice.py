@@ -22,6 +22,7 @@ tile plus half the gap or grid line on each side.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -439,7 +440,8 @@ at quality 75 differ by 2-5 there, of two looks by 10 or more."""
 
 
 def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
-                tol: float | Sequence[float] = 1.5) -> list[BoardGeometry]:
+                tol: float | Sequence[float] = 1.5, each: bool = False,
+                ) -> list[BoardGeometry]:
     """``boards`` (one per image, of one game's skin, as fitted: see
     :func:`fitted_lattice`) put at one phase: moved by whole pixels along each axis
     where the most of their squares together are cut out alike their neighbours (see
@@ -462,6 +464,9 @@ def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
     a capture stretched by a factor a little off its nominal one), and one look cut
     at two phases is two looks, hence the match with one board. ``tol``: see
     :func:`_alike`, one for all images or one each (:data:`LOSSY_ALIKE` for a JPEG).
+    ``each``: instead, each board is moved where its own squares are cut out most
+    alike, the move best for all of them where it cannot tell (see
+    :func:`lossy_board_phase`).
     """
     tols = [float(tol)] * len(images) if isinstance(tol, (int, float)) else list(tol)
     out = list(boards)
@@ -479,9 +484,93 @@ def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
         total = {d: (sum(sc[d][0] for sc in scores), sum(sc[d][1] for sc in scores))
                  for d in common}
         best = max(total, key=lambda d: (*total[d], -abs(d)))
-        out = [g.shifted(best, 0) if axis == 1 else g.shifted(0, best) for g in out]
-        out = match_phase(images, out, axis)
+        moves = [max(sc, key=lambda d: (*sc[d], -abs(d - best))) if each else best
+                 for sc in scores]
+        out = [g.shifted(d, 0) if axis == 1 else g.shifted(0, d)
+               for g, d in zip(out, moves, strict=True)]
+        if not each:
+            out = match_phase(images, out, axis)
     return out
+
+
+LOOK_SPREAD = 8.0
+"""Root mean square difference (0-255) of two squares' small signatures within which
+:func:`look_count` takes them for one look."""
+
+
+def lossy_board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
+                      ) -> list[BoardGeometry]:
+    """The boards of JPEG captures put at one phase (:func:`board_phase` at
+    :data:`LOSSY_ALIKE`), or each at its own (``each``), whichever cuts their squares
+    into fewer looks (:func:`look_count`): one look cut at two phases is two looks.
+
+    A JPEG moves a board's fitted lattice by up to two pixels, by what it shows (the
+    highlight of minegauler's covered squares blurs into their face): its lost
+    boards, nearly all covered, came out two pixels off its won boards, which have no
+    covered square. No one move puts them all right, and the match with the biggest
+    board, a won one, cannot tell a covered square cut at one phase from a 0 cut at
+    another: calibrate --from named its covered squares 0 (82 squares wrong of 499
+    at quality 90). Alone, a board of few squares next to another look may not show
+    its phase (xdemineur's boards at quality 75: 108 looks each at its own, 62 at one
+    phase), hence the choice. A board fitted at a fractional pitch within
+    :data:`PITCH_SNAP` of the whole pitch of the others is first put at theirs
+    (:func:`common_pitch`)."""
+    boards = common_pitch(boards)
+    together = board_phase(images, boards, LOSSY_ALIKE)
+    apart = board_phase(images, boards, LOSSY_ALIKE, each=True)
+    return apart if look_count(images, apart) < look_count(images, together) else together
+
+
+PITCH_SNAP = 0.2
+"""How far (pixels) a JPEG board's fitted pitch may lie from the whole pitch of the other
+boards of its cell size to be put at it (:func:`common_pitch`)."""
+
+
+def common_pitch(boards: Sequence[BoardGeometry]) -> list[BoardGeometry]:
+    """``boards`` with any fitted at a fractional pitch within :data:`PITCH_SNAP` of the
+    whole pitch most of them have put at that pitch, about the same centre. A JPEG
+    moves the edges a lattice is fitted to: minegauler's 9x9 board in play at quality
+    75 was fitted at 16.14 x 16.07 px, its other boards at 16, and one fractional
+    board sends them all down the fractional path of :func:`board_phase`, which only
+    settles lines a pixel off.
+
+    >>> a = BoardGeometry("", 8.0, 70.0, 16.0, 16.0, 9, 9)
+    >>> b = BoardGeometry("", 8.0, 70.0, 16.1, 15.95, 9, 9)
+    >>> [(g.x0, g.y0, g.pitch_x, g.pitch_y) for g in common_pitch([a, a, b])][2]
+    (8.0, 70.0, 16.0, 16.0)
+    """
+    whole = [(g.pitch_x, g.pitch_y) for g in boards if _whole(g.pitch_x) and _whole(g.pitch_y)]
+    if 2 * len(whole) <= len(boards):
+        return list(boards)
+    px, py = Counter(whole).most_common(1)[0][0]
+    out = []
+    for g in boards:
+        if (g.pitch_x, g.pitch_y) != (px, py) and abs(g.pitch_x - px) <= PITCH_SNAP \
+                and abs(g.pitch_y - py) <= PITCH_SNAP:
+            cx = g.col_left(0) + (g.col_left(g.cols - 1) + g.pitch_x - g.col_left(0)) / 2
+            cy = g.row_top(0) + (g.row_top(g.rows - 1) + g.pitch_y - g.row_top(0)) / 2
+            g = BoardGeometry(g.skin, float(round(cx - px * g.cols / 2)),
+                              float(round(cy - py * g.rows / 2)), px, py, g.rows, g.cols)
+        out.append(g)
+    return out
+
+
+def look_count(images: Sequence[Image], boards: Sequence[BoardGeometry],
+               spread: float = LOOK_SPREAD) -> int:
+    """Into how many looks the boards' squares fall: each square's small signature
+    (:func:`_signatures`) joins the first look within ``spread`` of it, else starts one.
+
+    >>> img = np.zeros((40, 40, 3), np.uint8); img[:, 20:] = 200
+    >>> g = BoardGeometry("", 0.0, 0.0, 10.0, 10.0, 4, 4)
+    >>> look_count([img], [g])
+    2
+    """
+    sigs = np.concatenate([_signatures(im, g)[0] for im, g in zip(images, boards, strict=True)])
+    looks = np.zeros((0, sigs.shape[1]), np.float32)
+    for sig in sigs:
+        if not len(looks) or np.sqrt(((looks - sig) ** 2).mean(1)).min() > spread:
+            looks = np.vstack([looks, sig[None]])
+    return len(looks)
 
 
 def _whole(pitch: float) -> bool:

@@ -99,9 +99,10 @@ def test_a_png_is_given_to_calibrate_as_it_is(tmp_path: Path) -> None:
     from vision.margin import with_margin
 
     png = FIXTURES / "winmine" / "dense_playing.png"
-    (image,), (found_in,) = _read_images([str(png)])
+    (image,), (found_in,), (lossy,) = _read_images([str(png)])
     assert np.array_equal(image, with_margin(np.asarray(cv2.imread(str(png)), np.uint8)))
     assert np.array_equal(found_in, image)  # its board is found in it as it is, too
+    assert not lossy  # (and phased as a PNG)
 
 
 @pytest.mark.parametrize(("scale", "interpolation"), [(0.8, cv2.INTER_AREA),

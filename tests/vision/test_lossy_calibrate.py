@@ -43,7 +43,8 @@ def learn_jpegs(skin: str, stems: list[str], quality: int,
     raw = [jpeg(skin, s, quality) for s in stems]
     lossy = [True] * len(raw)
     images = restore_lossy(raw, lossy)
-    return learn_from_images(images, seconds=seconds, find_in=board_views(raw, lossy)), images
+    return learn_from_images(images, seconds=seconds, find_in=board_views(raw, lossy),
+                             lossy=lossy), images
 
 
 def wrong_unknown(skin: str, stems: list[str], learned: Learned,
@@ -61,14 +62,38 @@ def wrong_unknown(skin: str, stems: list[str], learned: Learned,
 def test_winmine_at_quality_75_ends_soon_and_names_nothing_wrong() -> None:
     # before: 66 wrong in 16 s on these four (a game in play read as a loss that left
     # more unexplained than it explained); the set of seven had no end in 120 s (a
-    # search of 400 000 mine layouts per lost board, its noisy looks too many for any)
+    # search of 400 000 mine layouts per lost board, its noisy looks too many for any);
+    # then nothing named and every board given up (LEFT_TOO_MANY_LOOKS: each board
+    # cut 4 px off, every look split by its neighbours), until lossy_board_phase
     stems = ["dense_lost", "dense_playing", "intermediate_lost", "intermediate_playing"]
     t0 = time.perf_counter()
     learned, images = learn_jpegs("winmine", stems, 75)
     assert time.perf_counter() - t0 < 40.0
-    wrong, _ = wrong_unknown("winmine", stems, learned, images)
+    wrong, unknown = wrong_unknown("winmine", stems, learned, images)
     assert wrong == 0
-    assert dict(learned.left_out).get(LEFT_TOO_MANY_LOOKS, 0) >= 1  # said, not hidden
+    assert unknown <= 20  # (the PNGs: 5, their wrong flags)
+    assert LEFT_TOO_MANY_LOOKS not in dict(learned.left_out)
+
+
+@pytest.mark.parametrize("quality", [60, 75, 90])
+def test_minegauler_jpegs_name_no_square_wrong(quality: int) -> None:
+    # a won 16x16 board (no covered square) beside 9x9 ones mostly covered: the JPEG
+    # put them 2 px apart, and one phase for all named the covered squares 0 (82 of
+    # 499 squares wrong at qualities 75 and 90; 71 at 60 with LOSSY_ALIKE alone)
+    stems = ["lost_9x9", "playing_9x9", "won_16x16", "won_9x9"]
+    raw = [jpeg("minegauler/standard", s, quality) for s in stems]
+    lossy = [True] * len(raw)
+    images = restore_lossy(raw, lossy)
+    learned = learn_from_images(images, seconds=80.0, find_in=board_views(raw, lossy),
+                                lossy=lossy)
+    wrong = 0
+    for stem, image, g in zip(stems, images, learned.boards, strict=True):
+        expected = parse_board((FIXTURES / "minegauler/standard" / f"{stem}.board").read_text())
+        if g is None or (g.rows, g.cols) != expected.shape:
+            continue  # (a board not found whole is not read back)
+        read = read_cells(image, g, learned.cells)
+        wrong += int(((read != expected) & (read != UNKNOWN)).sum())
+    assert wrong == 0
 
 
 def test_xdemineurs_five_in_a_jpeg_is_a_five_not_a_question_mark() -> None:
