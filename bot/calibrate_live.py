@@ -107,6 +107,16 @@ class Ending:
     """A frame of a loss with no panel or dialog over the board yet (Google's panel
     and Windows 7's dialog come over the board after its mines are shown), when
     ``after`` has one."""
+    closed: Image | None = None
+    """The end once the window ``after`` shows over the board was closed (by Escape):
+    what the game itself shows at its end, its face (minegauler's high-scores table
+    covers its face and board at a new best time)."""
+
+    @property
+    def shown_end(self) -> Image:
+        """The end as the game's own window shows it: ``closed`` if a window over it
+        was closed, else ``after``."""
+        return self.after if self.closed is None else self.closed
 
 
 @dataclass
@@ -262,6 +272,8 @@ class LiveCalibrator:
         self.results: list[str] = []
         self.marked_loss = False
         self.dismissed = False
+        self.control_clicks = 0
+        """Clicks off the board so far (controls tried or known to start a game)."""
         self.ended_codes: np.ndarray | None = None  # the ended game's board, at a restart
         self._last_image: Image | None = None
         self.steps: list[Image] = []
@@ -1163,9 +1175,13 @@ class LiveCalibrator:
         that changes the screen without starting a game (closing a dialog) is followed
         by another round, and so are, once each, a wait for a window still to come
         (Chromium drew its first dialog late on a busy machine) and the Escape key
-        (which closes most dialogs)."""
+        (which closes most dialogs). A window that took no keyboard focus when it came
+        (minegauler's high-scores table with no window manager: the Escape went to the
+        game's window) takes it at a click on it (the learned control under it, or one
+        of its own): Escape is pressed again after such clicks while it is there."""
         self._late_dialog(ending, self.grab())
         escaped = self._close_dialog(ending)
+        escaped_at = self.control_clicks  # the clicks on controls before the last Escape
         if ending.outcome == "won":
             self._let_message_go()
         self.ended_codes = self.knowledge(self.ids(self.grab()))
@@ -1181,6 +1197,9 @@ class LiveCalibrator:
             fresh = self._known_restart() or self._default_button(ending)
             if fresh is not None:
                 return fresh
+            if escaped and self.control_clicks > escaped_at and self._close_dialog(ending):
+                escaped_at = self.control_clicks  # (a click gave the window the focus)
+                continue
             now = self.grab()
             self._late_dialog(ending, now)
             outside = changed_blobs(ending.before, now, self.g.bounds(), self.volatile)[:8]
@@ -1203,10 +1222,14 @@ class LiveCalibrator:
                     waited = True
                     if self.wait_change(now, timeout=2.0) is not None:
                         continue
-                if escaped:
+                if escaped and (self.control_clicks == escaped_at
+                                or not self._window_over_end(ending, self.grab())):
                     break
                 self.mouse.key("Escape")  # close a dialog that no click closed
                 escaped = self.dismissed = True
+                escaped_at = self.control_clicks
+                if self.wait_change(now, timeout=1.0) is not None:
+                    self._note_closed(ending)
         return self._restart_by_user()
 
     def _close_dialog(self, ending: Ending) -> bool:
@@ -1216,16 +1239,36 @@ class LiveCalibrator:
         gone; whether the key was pressed. Clicking its controls or the game's behind
         it takes a second a try (kmines' modal dialogs at a win and at a loss)."""
         image = self.grab()
-        ids = self.ids(image)
-        over = window_over(ids, self.L.known(), self.ids(ending.before)).any()
-        if not over and not (ending.outcome == "won" and
-                             (self.knowledge(ids) == UNKNOWN).mean() > 0.5):
+        if not self._window_over_end(ending, image):
             return False
         self.mouse.key("Escape")
         self.dismissed = True
         if self.wait_change(image, timeout=1.0) is not None:
             time.sleep(0.1)  # (a key at once may go to the window closing)
+            self._note_closed(ending)
         return True
+
+    def _window_over_end(self, ending: Ending, image: Image) -> bool:
+        """Is a window over the ended board in ``image`` (:meth:`_close_dialog`)?"""
+        ids = self.ids(image)
+        if window_over(ids, self.L.known(), self.ids(ending.before)).any():
+            return True
+        return ending.outcome == "won" and bool((self.knowledge(ids) == UNKNOWN).mean() > 0.5)
+
+    def _note_closed(self, ending: Ending) -> None:
+        """Keep the screen as ``ending.closed`` once the window over the ended board is
+        gone and the board reads as the ended game (not a new one): the game's own
+        end display, its face, which the window hid."""
+        if not self._window_over_end(ending, ending.after):
+            return
+        frame = self._steady(0.5)
+        if frame.shape != ending.after.shape or self._window_over_end(ending, frame):
+            return
+        codes = self.knowledge(self.ids(frame))
+        shown = np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG)).any()
+        if (codes == UNKNOWN).mean() > 0.2 or ((codes == COVERED).mean() >= 0.5 and not shown):
+            return  # (part of the board still hidden, or a new game already)
+        ending.closed = frame
 
     def _default_button(self, ending: Ending) -> tuple[IdGrid, Image] | None:
         """Press Return while a window stays over the ended board after Escape (a
@@ -1382,6 +1425,7 @@ class LiveCalibrator:
         return fresh
 
     def _click_rect(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
+        self.control_clicks += 1
         centre = PixelPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
         p = self.point(centre)
         a = self.point(PixelPoint(rect.left, rect.top))
@@ -1441,9 +1485,10 @@ class LiveCalibrator:
             ids, image = self.new_game(self.endings[-1])
         if "won" not in self.results:
             self.notes.append("no game was won: the win display is not learned")
-        learned = self._learned()
-        self.new_game(self.endings[-1])  # leave a fresh game on the screen
-        return learned
+        # leave a fresh game on the screen; first, as the last game's end may be the
+        # only one of its kind, what closing a window over it shows is learned too
+        self.new_game(self.endings[-1])
+        return self._learned()
 
     def _time_for_a_game(self) -> bool:
         """Is there time left for another game: 15 s, and as long as the longest game
@@ -1474,8 +1519,13 @@ class LiveCalibrator:
             ends = (next((e for e in self.endings if e.outcome == outcome), None)
                     for outcome in ("lost", "won"))
             # the control as each ending shows it first (kept within the cap of 4: a
-            # face after a win looks unlike after a loss), then as it was clicked
-            for shot in [crop(e.after, self.restart_rects[0]) for e in ends if e] \
+            # face after a win looks unlike after a loss; not what a window over a win
+            # never closed shows there), then as it was clicked
+            r = self.restart_rects[0]
+            clicked = self.restart_shots[:1]
+            for shot in [crop(e.shown_end, r) for e in ends if e and not (
+                    e.outcome == "won" and e.closed is None and self._window_over_end(e, e.after)
+                    and not any(same_control(crop(e.after, r), c) for c in clicked))] \
                     + self.restart_shots:
                 if not any(x.shape == shot.shape and np.array_equal(x, shot) for x in shots):
                     shots.append(shot)
@@ -1540,12 +1590,18 @@ class LiveCalibrator:
             face = grow(face, fresh.shape)
             tpl = {"playing": [crop(fresh, face)], "lost": [crop(lost.after, face)]}
             distinct = True
-            if won is not None:
-                w = crop(won.after, face)
+            # a win as the game itself shows it: not under a window never closed
+            # (minegauler's high-scores table over its face at a new best time)
+            shown = [e for e in self.endings if e.outcome == "lost" or e.closed is not None
+                     or not self._window_over_end(e, e.after)
+                     or same_control(crop(e.after, face), tpl["playing"][0])]
+            shown_won = [e for e in shown if e.outcome == "won"]
+            if shown_won:
+                w = crop(shown_won[0].shown_end, face)
                 distinct = look_distance(w, tpl["lost"][0]) > 1.0 and \
                     look_distance(w, tpl["playing"][0]) > 1.0
                 tpl["won"] = [w]
-            steady = all(face_steady([crop(e.after, face) for e in self.endings
+            steady = all(face_steady([crop(e.shown_end, face) for e in shown
                                       if e.outcome == kind and e.after.shape == fresh.shape],
                                      tpl[kind][0]) for kind in ("lost", "won") if kind in tpl)
             if distinct and steady and self._face_resets(face, tpl["playing"][0], lost):
@@ -1644,6 +1700,21 @@ def face_steady(shown: Sequence[Image], template: Image) -> bool:
     (True, False)
     """
     return all(look_distance(img, template) <= 1.0 for img in shown)
+
+
+def same_control(a: Image, b: Image, tol: int = 40, share: float = 0.5) -> bool:
+    """Could ``a`` and ``b`` (crops of one place) show one control in two looks: at
+    least ``share`` of their pixels alike within ``tol`` (a face's button and disc stay
+    when its expression changes; a window over it has none of them)?
+
+    >>> a = np.zeros((4, 4, 3), np.uint8); b = a.copy(); b[:2] = 255
+    >>> same_control(a, b), same_control(a, 255 - a)
+    (True, False)
+    """
+    if a.shape != b.shape:
+        return False
+    alike = np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=2) <= tol
+    return bool(alike.mean() >= share)
 
 
 def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float | None,

@@ -165,6 +165,10 @@ class _Game:
     turn_ms: list[float] = field(default_factory=list)
     stuck: int = 0
     complete: bool = False  # the last batch opened every safe square left
+    ends: bool = False
+    """The last batch left only the mines hidden (opened every other square, or flagged
+    every one left), so the game ended there, won, unless a guess in it hit a mine:
+    what comes over the board then is the game's end display."""
     hidden: np.ndarray | None = None  # then: the squares left hidden (the mines)
     opening: set[Cell] = field(default_factory=set)  # the squares this batch opens
     last_image: Image | None = None  # the capture the last batch was decided on
@@ -220,6 +224,14 @@ UNCOVER_GRACE = 0.5
 """Seconds a cover over the board may go by itself before Escape is pressed (when the
 game names no dismiss keys): a message fading out, a dialog drawn in steps."""
 
+AGAIN_AFTER = 1.0
+"""Seconds a cover must stand still after the dismiss keys before it gets a click to
+take the keyboard focus (:meth:`Player._focus_cover`)."""
+
+AGAIN_TRIES = 2
+"""Clicks to give such a cover the focus, at most (a key sent at once after the click
+may reach the window that had the focus before it)."""
+
 UNCOVER_CHANGING = 3.0
 """A cover over the board that keeps changing (a dialog, then a message that fades out)
 is waited for up to this many restart timeouts in all; one that stands still, up to one
@@ -265,6 +277,7 @@ class Player:
         """This thread's CPU time of every turn played (as GameResult.turn_ms is wall time)."""
         self.learner = NumberLearner.for_reader(reader, lambda m: self.observer.on_note(
             self, m)) if self.config.learn else None
+        self._last_game: _Game | None = None  # the game that ended last
 
     # ----------------------------------------------------------------- games
     def play(self) -> list[GameResult]:
@@ -336,7 +349,7 @@ class Player:
         later); lost if mines show then."""
         if seen.status != "won" or game.last_risk < 0.001 or not game.moves:
             return seen
-        self._wait_uncovered()
+        self._wait_uncovered(game)
         image, geometry = self.capture_board()
         board = self.read(image, geometry)
         return _Seen(image, board, "lost") if np.isin(board, (MINE, EXPLODED)).any() else seen
@@ -349,6 +362,8 @@ class Player:
             if button == "right":
                 game.known[cell] = FLAG  # our flags must show from now on
         game.complete = self._completes(board, game)
+        game.ends = game.complete or (
+            count(board, COVERED, QUESTION, FLAG) - len(game.opening) == self.mines)
         if game.complete:  # what is left hidden after this batch: the mines
             game.hidden = np.isin(board, (COVERED, QUESTION, FLAG))
             for cell in game.opening:
@@ -719,7 +734,7 @@ class Player:
             return False
         if game.complete:
             return True
-        if game.moves and self._wait_uncovered():  # (a cover comes after a move)
+        if game.moves and self._wait_uncovered(game):  # (a cover comes after a move)
             return False
         if not covers(self.read(*self.capture_board()) == UNKNOWN):
             return False  # it reads in place but for single squares: observe reports them
@@ -891,6 +906,7 @@ class Player:
         from bot.metrics import three_bv
 
         board, death_p, bv = seen.board, None, None
+        self._last_game = game
         if self.learner is not None and self.board_geometry is not None:
             self.learner.at_end(seen.image, self.board_geometry, seen.status, game.hidden)
         if seen.status == "lost":
@@ -933,14 +949,14 @@ class Player:
         after the restart; a key that went nowhere is pressed again after a click that
         gives the window the focus back."""
         assert self.geometry is not None
-        self._wait_uncovered()
+        self._wait_uncovered(self._last_game)
         restart = self._find_restart()
         for _ in range(3):
             self._do_restart(restart)
             if self._wait_fresh():
                 return
             if self._board_hidden():  # a dialog came late, over the board
-                self._wait_uncovered()
+                self._wait_uncovered(self._last_game)
             if restart.point is not None or not self._focus_board():
                 break
         self._relocate_checked()  # the window may have moved or changed while restarting
@@ -976,29 +992,71 @@ class Player:
         assert self.geometry is not None
         return self.reader.restart_idle(self.screen.grab(), self.geometry)
 
-    def _wait_uncovered(self) -> bool:
+    def _wait_uncovered(self, ended: _Game | None = None) -> bool:
         """Wait (up to the restart timeout) until every square of the board reads in
         place and the board has stood still (:func:`wait_uncovered`); a cover gets the
         game's dismiss keys, pressed at once, or else Escape after
         :data:`UNCOVER_GRACE` s while part of the board still shows (the cover then lies
-        over this game's window: no key goes to another program). True when the board
-        reads whole."""
+        over this game's window: no key goes to another program), or when ``ended``
+        (the game played) ended at its last batch (:attr:`_Game.ends`): a window that
+        came over the whole board then is the game's end display (minegauler's
+        high-scores table at a new best time). Such a window that the keys left in place
+        gets one click to take the keyboard focus, then the keys again
+        (:meth:`_focus_cover`). True when the board reads whole."""
         assert self.geometry is not None
         keys = self.reader.dismiss_keys(self.geometry)
+        at_end = ended is not None and ended.ends
 
         def look() -> tuple[Image, np.ndarray]:
             image, geometry = self.capture_board()
             return image, self.read(image, geometry) == UNKNOWN
 
         def press(unread: np.ndarray) -> bool:
-            pressed = keys or (() if unread.all() else ("Escape",))
+            pressed = keys or (("Escape",) if at_end or not unread.all() else ())
             for k in pressed:
                 self.mouse.key(k)
             return bool(pressed)
 
+        def again(unread: np.ndarray) -> bool:
+            assert ended is not None
+            return self._focus_cover(ended, unread, keys or ("Escape",))
+
         return wait_uncovered(look, self.config.restart_timeout, press,
                               0.0 if keys else UNCOVER_GRACE,
-                              changing=UNCOVER_CHANGING * self.config.restart_timeout)
+                              changing=UNCOVER_CHANGING * self.config.restart_timeout,
+                              again=again if at_end else None)
+
+    def _focus_cover(self, ended: _Game, unread: np.ndarray, keys: tuple[str, ...]) -> bool:
+        """Click once on the window that came over most of the board at the end of
+        ``ended`` and stayed after the dismiss keys, then press them again: a window
+        that opens without the keyboard focus (minegauler's high-scores table with no
+        window manager) takes the focus at a click and closes at Escape, as for a user.
+        Never blindly: only on a square that was open before the game's last batch (so
+        a click there does nothing should the window have gone) and where the window
+        shows a flat patch of one colour (no button, text or field of it). False (no
+        click) when no such square shows."""
+        assert self.geometry is not None
+        if ended.known is None or unread.mean() < 0.5:
+            return False
+        image, geometry = self.capture_board()
+        if geometry.rows != unread.shape[0] or geometry.cols != unread.shape[1]:
+            return False
+        centre = np.array([(geometry.rows - 1) / 2, (geometry.cols - 1) / 2])
+        cells = sorted(((int(r), int(c)) for r, c in np.argwhere(unread & (ended.known >= 0))),
+                       key=lambda cell: float(np.hypot(*(np.array(cell) - centre))))
+        for cell in cells:
+            if not flat_patch(image, geometry.cell_rect(cell)):
+                continue
+            self.observer.on_note(self, "a window over the board stayed after "
+                                  f"{'+'.join(keys)}: clicked it once (where square {cell} "
+                                  "is) to give it the keyboard focus")
+            self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)))
+            self.park()
+            time.sleep(0.2)  # (the window takes the focus once it has the click)
+            for k in keys:
+                self.mouse.key(k)
+            return True
+        return False
 
     def _wait_fresh(self) -> bool:
         """Wait (up to the restart timeout) until the board shows a new game."""
@@ -1094,7 +1152,8 @@ class Player:
 
 def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
                    press: Callable[[np.ndarray], bool] | None = None,
-                   press_after: float = 0.0, changing: float | None = None) -> bool:
+                   press_after: float = 0.0, changing: float | None = None,
+                   again: Callable[[np.ndarray], bool] | None = None) -> bool:
     """Wait (up to ``timeout`` s) until every square of a board reads (``look()``: a
     capture of the board and its unreadable squares) and the board has stood still
     :data:`UNCOVER_SETTLE` s: a message the game drew over it goes by itself (kmines: it
@@ -1108,9 +1167,15 @@ def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
     ``changing`` s in all: a cover that is still being drawn, replaced or faded is
     waited for (kmines after a fast win: its scores dialog, closed by Escape, then its
     message, which stands 3 s and then fades: over 6 s in all).
+
+    ``again(unread)`` is called (up to :data:`AGAIN_TRIES` times) when a cover still
+    stands :data:`AGAIN_AFTER` s after the press (or the last call) and as long since
+    the board last changed: a window the keys did not reach (see
+    :meth:`Player._focus_cover`); False when it did nothing.
     """
     start = still = time.monotonic()
     pressed, last = press is None, None
+    pressed_at, agains = 0.0, 0
     while True:
         image, unread = look()
         now = time.monotonic()
@@ -1125,8 +1190,33 @@ def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
                 unread.any() and not cover and min(waited, now - still) >= UNCOVER_GRACE):
             return False  # (single unreadable squares on a still board: no cover)
         if cover and not pressed and waited >= press_after and press is not None:
-            pressed = press(unread)
+            pressed, pressed_at = press(unread), now
+        elif cover and pressed and agains < AGAIN_TRIES and again is not None and \
+                min(now - pressed_at, now - still) >= AGAIN_AFTER:
+            agains, pressed_at = agains + 1, now
+            if not again(unread):
+                agains = AGAIN_TRIES  # (nothing to click: no use trying again)
         time.sleep(0.05)
+
+
+def flat_patch(image: Image, rect: PixelRect, tol: int = 6) -> bool:
+    """Is the middle of ``rect`` (its inner half) in ``image`` one flat colour (within
+    ``tol`` per channel): no text, edge or control of a window drawn over it?
+
+    >>> im = np.full((20, 20, 3), 200, np.uint8)
+    >>> flat_patch(im, PixelRect(0, 0, 20, 20)), flat_patch(im, PixelRect(30, 0, 20, 20))
+    (True, False)
+    >>> im[9, 9] = 0
+    >>> flat_patch(im, PixelRect(0, 0, 20, 20))
+    False
+    """
+    qx, qy = rect.width // 4, rect.height // 4
+    patch = image[max(0, rect.top + qy):rect.top + rect.height - qy,
+                  max(0, rect.left + qx):rect.left + rect.width - qx]
+    if patch.size == 0 or patch.shape[:2] != (rect.height - 2 * qy, rect.width - 2 * qx):
+        return False
+    flat = patch.reshape(-1, patch.shape[-1])
+    return bool((flat.max(axis=0).astype(int) - flat.min(axis=0)).max() <= tol)
 
 
 def looks_fresh(board: Board) -> bool:
