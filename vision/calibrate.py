@@ -1786,6 +1786,7 @@ def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
     :func:`vision.lattice.lossy_board_phase`, a JPEG among PNGs with
     :data:`vision.lattice.LOSSY_ALIKE`."""
     from vision.lattice import (
+        ALIKE,
         LOSSY_ALIKE,
         NoBoardError,
         board_phase,
@@ -1811,7 +1812,7 @@ def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
         shown = [images[i] for i in members]
         jpeg = [bool(lossy and lossy[i]) for i in members]
         phased = lossy_board_phase(shown, fitted) if all(jpeg) else \
-            board_phase(shown, fitted, [LOSSY_ALIKE if j else 1.5 for j in jpeg])
+            board_phase(shown, fitted, [LOSSY_ALIKE if j else ALIKE for j in jpeg])
         for i, g in zip(members, phased, strict=True):
             # (a board not extended may be a part of one: no board, rather than that)
             boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else extend_lattice(images[i], g)

@@ -358,8 +358,13 @@ def fitted_lattice(image: Image) -> BoardGeometry:
     return found[0]
 
 
+ALIKE = 1.5
+"""The mean difference (0-255) within which two squares of a lossless capture count
+as cut out alike (:func:`_alike`); see :data:`LOSSY_ALIKE` for a JPEG."""
+
+
 def _alike(image: Image, g: BoardGeometry, axis: int, lines: list[int] | None = None,
-           tol: float = 1.5, margin: int = 0) -> npt.NDArray[np.bool_]:
+           tol: float = ALIKE, margin: int = 0) -> npt.NDArray[np.bool_]:
     """Which squares are cut out alike their neighbour in the next line, line by line:
     columns (``axis=1``: each square and the one to its right) or rows (``axis=0``:
     the one below), for the pairs of lines starting at ``lines`` (default all). Each
@@ -440,7 +445,7 @@ at quality 75 differ by 2-5 there, of two looks by 10 or more."""
 
 
 def board_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
-                tol: float | Sequence[float] = 1.5, each: bool = False,
+                tol: float | Sequence[float] = ALIKE, each: bool = False,
                 ) -> list[BoardGeometry]:
     """``boards`` (one per image, of one game's skin, as fitted: see
     :func:`fitted_lattice`) put at one phase: moved by whole pixels along each axis
@@ -700,7 +705,7 @@ def match_phase(images: Sequence[Image], boards: Sequence[BoardGeometry],
 
 
 def phase_scores(image: Image, g: BoardGeometry, axis: int, reach: int,
-                 tol: float = 1.5) -> dict[int, tuple[int, int]]:
+                 tol: float = ALIKE) -> dict[int, tuple[int, int]]:
     """For every move ``d`` of ``g`` by up to ``reach`` whole pixels along ``axis``
     (1: x, 0: y) that keeps it in the image: how many squares are cut out alike
     their neighbour in the next line (see :func:`_alike`) without their outermost
