@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from bot.consistency import zero_beside_covered
+from bot.consistency import over_mined, zero_beside_covered
 from solver.cells import COVERED, FLAG, QUESTION, UNKNOWN, Board
 from solver.textboard import (
     BoardFormatError,
@@ -129,26 +129,53 @@ class Reading:
 def read_file(path: Path, image: Image, skins: list[Skin], lossy: bool = False) -> Reading:
     """The board in the screenshot, read with the skin that explains it best. A lossy
     capture (``lossy``: a JPEG) is read in the views :func:`vision.lossy.lossy_views`
-    gives; the reading with the most known squares wins. A board too
+    gives; the reading with the most known squares wins; a board that is part of the
+    capture's template-free lattice is widened to it, or refused; where no view shows
+    a board to the locator, the lattice is read with a skin of its size. A board too
     small to be a game (a few squares of a larger board, found in a capture the
     templates do not match) is BadInput, never a board."""
     from vision.locate import BoardNotFound
 
     views = [(image, skins)]
+    lattice = None
     if lossy:
-        from vision.lossy import lossy_views
+        from vision.lossy import lattice_board, lossy_views
 
         views = lossy_views(image, skins)
+        lattice = lattice_board(image)
     readings: list[Reading] = []
     first: Exception | None = None
     for view, some in views:
         try:
-            readings.append(_read_view(path, view, some))
+            readings.append(_read_view(path, view, some, lattice))
         except (BoardNotFound, BadInput) as exc:
             first = first or exc
+    if not readings and lattice is not None:
+        readings = _read_lattice(path, views, lattice)
     if not readings:
         raise BadInput(f"{path}: {first}") from None
-    return max(readings, key=lambda r: int((r.board != UNKNOWN).sum()))
+    return max(readings, key=_known)
+
+
+def _read_lattice(path: Path, views: list[tuple[Image, list[Skin]]],
+                  lattice: BoardGeometry) -> list[Reading]:
+    """The template-free ``lattice`` named after a skin of its cell size in each view
+    (:func:`vision.lattice.name_lattice`) and read, where no skin's locator finds a
+    board: a won WineMine 9x9 in a JPEG shows too little of its flat colours for the
+    locator at any quality (refused), and its lattice reads whole."""
+    from vision.lattice import name_lattice
+
+    readings = []
+    for view, skins in views:
+        g = name_lattice(view, lattice, skins)
+        if g is None:
+            continue
+        skin = next(s for s in skins if s.name == g.skin)
+        try:
+            readings.append(_read_at(path, view, g, skin, 0, time.perf_counter()))
+        except BadInput:
+            continue
+    return readings
 
 
 MIN_SIDE = 4
@@ -156,18 +183,65 @@ MIN_SIDE = 4
 preset of any game is 8x8; a lossy capture's stray lattice of a few squares read 3x2)."""
 
 
-def _read_view(path: Path, image: Image, skins: list[Skin]) -> Reading:
-    from vision.read import read_board
-    from vision.status import read_status
+def _read_view(path: Path, image: Image, skins: list[Skin],
+               lattice: BoardGeometry | None = None) -> Reading:
+    """The board the skins' locator finds in ``image``, read. Given the capture's
+    template-free ``lattice`` (:func:`vision.lossy.lattice_board`, a lossy capture's),
+    a board that is a part of it is widened to it (:func:`vision.lossy.widened`): a
+    board with squares missing is never printed as the board (minegauler's won 16x16
+    at quality 90 was printed as its top-left 10x6, a won WineMine 9x9 was refused as
+    9x8)."""
+    from vision.lossy import widened
 
     t0 = time.perf_counter()
     margin, geometry = locate_in(image, skins)
+    image = with_margin(image, margin) if margin else image
+    skin = next(s for s in skins if s.name == geometry.skin)
+    lattice = None if lattice is None else lattice.shifted(margin, margin)
+    wide = None if lattice is None else widened(geometry, lattice)
+    if wide is not None and (wide.rows, wide.cols) != (geometry.rows, geometry.cols):
+        return _read_wide(path, image, geometry, wide, skin, margin, t0)
     if min(geometry.rows, geometry.cols) < MIN_SIDE:
         raise BadInput(f"no board read with confidence (only {geometry.cols}x"
                        f"{geometry.rows} squares found: a lossy or resized capture?)")
-    image = with_margin(image, margin) if margin else image
+    reading = _read_at(path, image, geometry, skin, margin, t0)
+    return reading if lattice is None else _trim_blank(path, image, reading, lattice, skin)
+
+
+BLANK_READS = (0, UNKNOWN)
+"""What a window's plain margin reads as, when a skin's 0 is one flat colour near it."""
+
+
+def _trim_blank(path: Path, image: Image, reading: Reading, lattice: BoardGeometry,
+                skin: Skin) -> Reading:
+    """``reading`` cut to the template-free ``lattice`` inside it when every square
+    outside that lattice reads 0 or unknown (:data:`BLANK_READS`): a lossy capture
+    restored to its own colours snaps a window's plain margin to the colour of
+    gnome-mines' flat 0 (a won 8x8 was read 9x10, a row of 0s above it and a column
+    at its right)."""
+    from vision.lossy import offset_in, trimmed
+
+    g = reading.geometry
+    at = offset_in(lattice, g)
+    if at is None or (lattice.rows, lattice.cols) == (g.rows, g.cols):
+        return reading
+    top, left = at
+    outside = np.ones(reading.board.shape, bool)
+    outside[top:top + lattice.rows, left:left + lattice.cols] = False
+    if not np.isin(reading.board[outside], BLANK_READS).all():
+        return reading
+    inner = trimmed(g, top, left, lattice.rows, lattice.cols)
+    return _read_at(path, image, inner, skin, reading.margin, time.perf_counter())
+
+
+def _read_at(path: Path, image: Image, geometry: BoardGeometry, skin: Skin, margin: int,
+             t0: float) -> Reading:
+    """The board at ``geometry`` read with ``skin`` (``image`` with the ``margin``
+    added), or BadInput when it shows what no game shows."""
+    from vision.read import read_board
+    from vision.status import read_status
+
     t1 = time.perf_counter()
-    skin = next(s for s in skins if s.name == geometry.skin)
     board = read_board(image, geometry, skin)
     t2 = time.perf_counter()
     short = cut_numbers(board)
@@ -183,10 +257,42 @@ def _read_view(path: Path, image: Image, skins: list[Skin]) -> Reading:
         raise BadInput(f"no board read with confidence (the square at (row, col) = ({r}, "
                        f"{c}) reads 0 next to a covered square, which no game shows: a "
                        "misread square, or the board found a line off; a lossy capture?)")
+    over = np.argwhere(over_mined(board))
+    if len(over):
+        r, c = (int(v) for v in over[0])
+        raise BadInput(f"no board read with confidence (the square at (row, col) = ({r}, "
+                       f"{c}) reads {board[r, c]} with more mines shown around it, which no "
+                       "game shows: a misread square; a lossy capture?)")
     expected, _ = expected_board(path)
     mismatches = None if expected is None else diff_boards(expected, board)
     return Reading(str(path), skin.name, read_status(image, geometry, skin), geometry, board,
                    mismatches, (t1 - t0) * 1000, (t2 - t1) * 1000, margin)
+
+
+WIDE_KNOWN = 0.4
+"""A board widened to its lattice (:func:`_read_wide`) is kept only when at least this
+share of the squares it gained reads as known (the locator's own bar for a board)."""
+
+
+def _read_wide(path: Path, image: Image, part: BoardGeometry, wide: BoardGeometry,
+               skin: Skin, margin: int, t0: float) -> Reading:
+    """The board at ``wide``, a lattice ``part`` lies in, read with ``skin``; BadInput
+    when the squares ``part`` lacks do not read (:data:`WIDE_KNOWN`)."""
+    from vision.lossy import offset_in
+
+    reading = _read_at(path, image, wide, skin, margin, t0)
+    r0, c0 = offset_in(part, wide) or (0, 0)
+    gained = np.ones(reading.board.shape, bool)
+    gained[r0:r0 + part.rows, c0:c0 + part.cols] = False
+    if int((reading.board[gained] != UNKNOWN).sum()) < WIDE_KNOWN * int(gained.sum()):
+        raise BadInput(f"no board read with confidence (the {part.cols}x{part.rows} "
+                       f"squares read are part of a lattice of {wide.cols}x{wide.rows} "
+                       "squares whose other squares do not read: a lossy capture?)")
+    return reading
+
+
+def _known(reading: Reading) -> int:
+    return int((reading.board != UNKNOWN).sum())
 
 
 def cut_numbers(board: Board) -> list[tuple[int, int]]:

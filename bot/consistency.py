@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import COVERED, FLAG, QUESTION, UNKNOWN, Board, neighbour_sum
+from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, UNKNOWN, Board, neighbour_sum
 
 
 def contradiction(board: Board, known: Board | None) -> str:
@@ -60,6 +60,18 @@ def zero_beside_covered(board: Board) -> npt.NDArray[np.bool_]:
     """
     return np.asarray((board == 0) &
                       (neighbour_sum((board == COVERED) | (board == QUESTION)) > 0))
+
+
+def over_mined(board: Board) -> npt.NDArray[np.bool_]:
+    """The open squares with more shown mines (a loss's mines and the hit one) around
+    them than their number: no game shows one, so it is misread (an xdemineur 5 in a
+    JPEG read as 0 beside its mines). Flags are not counted: a player's may be wrong.
+
+    >>> over_mined(np.array([[0, -4], [1, -5]], np.int8)).tolist()
+    [[True, False], [True, False]]
+    """
+    shown = neighbour_sum((board == MINE) | (board == EXPLODED))
+    return np.asarray((board >= 0) & (shown > board))
 
 
 def _first(mask: npt.NDArray[np.bool_]) -> tuple[int, int]:

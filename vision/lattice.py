@@ -855,6 +855,14 @@ def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,
         g = find_lattice(image)
     except NoBoardError:
         return None
+    return name_lattice(image, g, skins, accept)
+
+
+def name_lattice(image: Image, g: BoardGeometry, skins: Sequence[Skin],
+                 accept: float = 0.8) -> BoardGeometry | None:
+    """The lattice ``g`` named after the skin of its cell size that reads the most of
+    its squares as known (at least ``accept``), at the phase of :data:`PHASE_TRIES`
+    that reads best; None if no skin reads it so (see :func:`locate_by_lattice`)."""
     best: tuple[float, BoardGeometry] | None = None
     for skin in skins:
         sx, sy = skin.cell_size

@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.geometry import BoardGeometry
 from vision.skin import Image, Skin
 
 Palette = npt.NDArray[np.float32]
@@ -193,11 +194,21 @@ def denoise(image: Image) -> Image:
 
 def lossy_views(image: Image, skins: Sequence[Skin]) -> list[tuple[Image, list[Skin]]]:
     """The ways to read a lossy capture, each an image and the skins to look for in it:
-    the capture denoised, with every skin, then the capture restored to each flat
-    skin's palette (:func:`flat_skin`), with that skin alone."""
+    the capture denoised, with every skin; the capture restored to each flat skin's
+    palette (:func:`flat_skin`), with that skin alone; last the capture restored to its
+    own dominant colours (:func:`restore`), with every skin (last: a reader keeping the
+    first of equally good readings keeps a skin's own colours, as a thin digit of a
+    colour the capture shows little of is snapped to its background in this view: an
+    xdemineur 5 read as 0).
+
+    A skin ``calibrate --from`` learned from JPEGs holds squares of the captures
+    restored to their dominant colours, with the noise left where no colour was near
+    (not flat by :func:`flat_skin`): only the capture restored the same way reads with
+    it (WineMine's fixtures at quality 75 read back none of 7 boards in the other
+    views)."""
     views = [(denoise(image), list(skins))]
     views += [(restore(image, skin_palette(s)), [s]) for s in skins if flat_skin(s)]
-    return views
+    return views + [(restore(image), list(skins))]
 
 
 def restore_all(images: Sequence[Image], most: int = 2_000_000) -> list[Image]:
@@ -249,3 +260,89 @@ def board_views(images: Sequence[Image], lossy: Sequence[bool]) -> list[Image]:
     (True, True)
     """
     return [denoise(img) if flag else img for img, flag in zip(images, lossy, strict=True)]
+
+
+def lattice_board(image: Image) -> BoardGeometry | None:
+    """The board of a lossy capture found with no skin: the template-free lattice
+    ``calibrate --from`` finds in it (:func:`vision.calibrate.find_boards` on the
+    capture denoised); None if there is none. A skin's templates may read only part of
+    a JPEG's squares, and the locator then grows its board only that far (minegauler's
+    won 16x16 at quality 90 found as its top-left 10x6); the lattice of alike squares
+    knows nothing of the skin and finds every fixture board of WineMine, xdemineur and
+    minegauler whole at qualities 60-90."""
+    from vision.calibrate import find_boards
+
+    boards, _ = find_boards([denoise(image)], [True])
+    return boards[0]
+
+
+ON_LINE = 0.25
+"""An edge of a board lies on a line of another when within this share of a pitch."""
+
+
+def offset_in(part: BoardGeometry, whole: BoardGeometry) -> tuple[int, int] | None:
+    """(row, col) of ``part``'s first square in ``whole`` when ``part`` lies inside
+    ``whole`` at about its pitch with its edges on whole's lines (:data:`ON_LINE`);
+    None when it does not (another board, another pitch).
+
+    >>> whole = BoardGeometry("", 10.0, 20.0, 16.0, 16.0, 9, 9)
+    >>> offset_in(BoardGeometry("s", 27.0, 20.0, 16.0, 16.0, 6, 5), whole)
+    (0, 1)
+    >>> offset_in(BoardGeometry("s", 27.0, 20.0, 21.0, 21.0, 6, 5), whole) is None
+    True
+    """
+    if abs(part.pitch_x / whole.pitch_x - 1) > 0.05 or \
+            abs(part.pitch_y / whole.pitch_y - 1) > 0.05:
+        return None
+    c0 = (part.col_left(0) - whole.col_left(0)) / whole.pitch_x
+    r0 = (part.row_top(0) - whole.row_top(0)) / whole.pitch_y
+    left, top = round(c0), round(r0)
+    if abs(c0 - left) > ON_LINE or abs(r0 - top) > ON_LINE or left < 0 or top < 0 or \
+            left + part.cols > whole.cols or top + part.rows > whole.rows:
+        return None
+    return top, left
+
+
+def widened(part: BoardGeometry, whole: BoardGeometry) -> BoardGeometry | None:
+    """``part`` grown, at its own pitch and lines, to the rows and columns of ``whole``
+    it lies in (:func:`offset_in`); None when it does not lie in it.
+
+    >>> whole = BoardGeometry("", 10.0, 20.0, 16.0, 16.0, 9, 9)
+    >>> g = widened(BoardGeometry("s", 27.0, 20.0, 16.0, 16.0, 6, 5), whole)
+    >>> (g.skin, g.x0, g.y0, g.rows, g.cols)
+    ('s', 11.0, 20.0, 9, 9)
+    """
+    at = offset_in(part, whole)
+    if at is None:
+        return None
+    top, left = at
+    lefts = _stretched(part.lefts, part.col_left(0), part.pitch_x, left,
+                       whole.cols - left - part.cols)
+    tops = _stretched(part.tops, part.row_top(0), part.pitch_y, top,
+                      whole.rows - top - part.rows)
+    return BoardGeometry(part.skin, part.x0 - left * part.pitch_x,
+                         part.y0 - top * part.pitch_y, part.pitch_x, part.pitch_y,
+                         whole.rows, whole.cols, lefts, tops)
+
+
+def trimmed(g: BoardGeometry, top: int, left: int, rows: int, cols: int) -> BoardGeometry:
+    """The ``rows`` x ``cols`` squares of ``g`` from square (``top``, ``left``), at g's
+    own lines.
+
+    >>> g = trimmed(BoardGeometry("s", 10.0, 20.0, 16.0, 16.0, 9, 10), 1, 0, 8, 8)
+    >>> (g.x0, g.y0, g.rows, g.cols)
+    (10.0, 36.0, 8, 8)
+    """
+    lefts = None if g.lefts is None else g.lefts[left:left + cols]
+    tops = None if g.tops is None else g.tops[top:top + rows]
+    return BoardGeometry(g.skin, g.x0 + left * g.pitch_x, g.y0 + top * g.pitch_y,
+                         g.pitch_x, g.pitch_y, rows, cols, lefts, tops)
+
+
+def _stretched(edges: tuple[float, ...] | None, first: float, pitch: float, before: int,
+               after: int) -> tuple[float, ...] | None:
+    """Measured edges with ``before`` and ``after`` more at the pitch (None stays)."""
+    if edges is None:
+        return None
+    return (tuple(first - k * pitch for k in range(before, 0, -1)) + edges
+            + tuple(edges[-1] + k * pitch for k in range(1, after + 1)))
