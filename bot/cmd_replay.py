@@ -251,7 +251,11 @@ def _read_at(path: Path, image: Image, geometry: BoardGeometry, skin: Skin, marg
                        f"squares found are not a whole board: the number at (row, col) = "
                        f"({r}, {c}) has fewer squares around it that could hold a mine; "
                        "a resized capture?)")
-    zero = np.argwhere(zero_beside_covered(board))
+    # a skin with no covered square's look reads a covered square as whatever it is
+    # nearest (minegauler's skin learned from JPEGs at quality 60: as 0, its numbers
+    # unknown); an unknown square beside a 0 may then be one
+    seen = board if COVERED in skin.cells else np.where(board == UNKNOWN, COVERED, board)
+    zero = np.argwhere(zero_beside_covered(seen))
     if len(zero):
         r, c = (int(v) for v in zero[0])
         raise BadInput(f"no board read with confidence (the square at (row, col) = ({r}, "
