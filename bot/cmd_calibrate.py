@@ -165,7 +165,8 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
         cells = _resize_cells(cells, base.cell_size)
     counts = mine_counts(base, learned.mine_counts, notes)
     skin = Skin(name, f"sweepbot calibrate --from ({len(images)} screenshots)", cell_size,
-                cells, status, restart, mine_counts=counts)
+                cells, status, restart, mine_counts=counts,
+                unnamed=unnamed_looks(learned.unnamed_looks, base, cells, cell_size))
     return skin, notes
 
 
@@ -221,6 +222,17 @@ def _resize_cells(cells: Any, cell_size: tuple[float, float]) -> dict[int, tuple
     return {code: tuple(fit_size(img, size) for img in imgs) for code, imgs in cells.items()}
 
 
+def unnamed_looks(learned: Sequence[Any], base: Any, cells: Any,
+                  cell_size: tuple[float, float]) -> tuple[Any, ...]:
+    """The looks the new skin keeps as unnamed (read as unknown): those just learned and
+    the ``base`` skin's, at ``cell_size``, but for any near a template of ``cells``
+    (:func:`vision.calibrate.other_looks`: it has a name now)."""
+    from vision.calibrate import other_looks
+
+    size = (max(1, round(cell_size[0])), max(1, round(cell_size[1])))
+    return other_looks([*learned, *(base.unnamed if base else ())], cells, size)
+
+
 def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str]]:
     from bot.calibrate_live import LiveCalibrator, LiveOptions
     from bot.mouse import make_mouse
@@ -261,7 +273,7 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
         restart = merge_section(dict(base.restart), restart)
     counts = mine_counts(base, learned.mine_counts, notes)
     skin = Skin(name, "sweepbot calibrate (live)", cell_size, cells, status, restart,
-                mine_counts=counts)
+                mine_counts=counts, unnamed=unnamed_looks((), base, cells, cell_size))
     return skin, notes
 
 
@@ -359,12 +371,14 @@ def _ask(question: str) -> str:
 
 
 def _write(skin: Any, out: Path, notes: list[str]) -> None:
+    from solver.cells import UNKNOWN
     from vision.calibrate import contact_sheet, missing_states
     from vision.skin import save_skin
 
     path = save_skin(skin, out)
     sheet = out / "contact_sheet.png"
-    cv2.imwrite(str(sheet), contact_sheet(skin.cells, f"{skin.name}: {skin.source}"))
+    cv2.imwrite(str(sheet), contact_sheet({**skin.cells, UNKNOWN: skin.unnamed},
+                                          f"{skin.name}: {skin.source}"))
     for note in notes:
         print(note)
     missing = missing_states(skin.cells)

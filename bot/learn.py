@@ -383,14 +383,18 @@ def add_templates(skin: Any, added: Mapping[int, Sequence[Image]]) -> Any:
 
     added = {code: [fit_to(img, skin.cell_size) for img in imgs]
              for code, imgs in added.items() if imgs}
+    named = _now_named(skin.unnamed, added)
     if skin.path is None:
         cells = dict(skin.cells)
         for code, imgs in added.items():
             cells[code] = (*cells.get(code, ()), *imgs)
-        return replace(skin, cells=cells)
+        return replace(skin, cells=cells, unnamed=tuple(
+            img for i, img in enumerate(skin.unnamed) if i not in named))
     folder = Path(skin.path)
     manifest = folder / SKIN_FILE
     raw = json.loads(manifest.read_text(encoding="utf-8"))
+    if named and isinstance(raw.get("unnamed"), list):
+        raw["unnamed"] = [f for i, f in enumerate(raw["unnamed"]) if i not in named]
     for code, imgs in added.items():
         state = STATE_NAMES[code]
         names = raw["cells"].setdefault(state, [])
@@ -409,6 +413,17 @@ def add_templates(skin: Any, added: Mapping[int, Sequence[Image]]) -> Any:
     finally:
         tmp.unlink(missing_ok=True)
     return load_skin(folder)
+
+
+def _now_named(unnamed: Sequence[Image], added: Mapping[int, Sequence[Image]]) -> set[int]:
+    """Indices of the ``unnamed`` looks within
+    :data:`vision.calibrate.UNNAMED_APART` of an ``added`` template: they have a name
+    now (the one a calibration would have left them)."""
+    from vision.calibrate import UNNAMED_APART, look_distance
+
+    new = [img for imgs in added.values() for img in imgs]
+    return {i for i, img in enumerate(unnamed)
+            if any(look_distance(img, other) <= UNNAMED_APART for other in new)}
 
 
 def _free_name(folder: Path, stem: str) -> str:

@@ -1274,10 +1274,11 @@ def read_cells(image: Image, g: BoardGeometry, cells: Mapping[int, Sequence[Imag
 
 def contact_sheet(cells: Mapping[int, Sequence[Image]], title: str = "") -> Image:
     """One picture of every template with its state name under it (missing states as
-    an empty, red-labelled box), for a person to check at a glance."""
+    an empty, red-labelled box), for a person to check at a glance; looks left unnamed
+    (``UNKNOWN``, if any) last, as "unknown"."""
     box, pad, label_h = 64, 10, 20
     rows = []
-    for code in STATE_ORDER:
+    for code in (*STATE_ORDER, *([UNKNOWN] if cells.get(UNKNOWN) else [])):
         imgs: list[Image | None] = [img for img in list(cells.get(code, ()))[:6]]
         if not imgs:
             imgs = [None]
@@ -1321,6 +1322,9 @@ class Learned:
     (:func:`seen_mine_count`)."""
     left_out: tuple[tuple[str, int], ...] = ()
     """What the learning left out, and how many times (see :class:`Budget`)."""
+    unnamed_looks: tuple[Image, ...] = ()
+    """An image of each look seen on a board but left unnamed, at ``size``, but for those
+    that are one look with a template (:func:`unnamed_images`)."""
 
 
 def _learn_group(frames: Sequence[IdGrid], learner: Learner,
@@ -1653,7 +1657,52 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
     assert g0 is not None
     cells = {code: tuple(_dedupe([fit_size(img, main) for img in imgs]))
              for code, imgs in known.items()}
-    return Learned(cells, main, (g0.pitch_x, g0.pitch_y), unnamed, tuple(boards), tuple(counts))
+    return Learned(cells, main, (g0.pitch_x, g0.pitch_y), unnamed, tuple(boards), tuple(counts),
+                   unnamed_looks=unnamed_images(learners, cells, main))
+
+
+def unnamed_images(learners: Sequence[Learner], cells: Mapping[int, Sequence[Image]],
+                   size: tuple[int, int]) -> tuple[Image, ...]:
+    """Each learner's unnamed looks seen on its boards (not only among seeded
+    templates), as their mean images at ``size``, but for those near a template of
+    ``cells`` or one kept before (:func:`other_looks`): what a reader should take for
+    unknown rather than for the named look it is nearest.
+
+    >>> learner = Learner((8, 8))
+    >>> flag = np.full((8, 8, 3), 90, np.uint8); flag[2:6, 3] = 0
+    >>> mark = flag.copy(); mark[4:7, 5:7] = 255               # a flag with a tiny mark
+    >>> looks = [learner.bank.classify(img) for img in (flag, mark, flag)]
+    >>> learner.name(looks[0], FLAG)
+    >>> [img.tolist() == mark.tolist() for img in unnamed_images([learner], {FLAG: [flag]}, (8, 8))]
+    [True]
+    """
+    seen = [learner.bank.mean_image(look) for learner in learners
+            for look in learner.unnamed()
+            if learner.bank.counts[look] > learner.seeded_hits[look]]  # (not seeded only)
+    return other_looks(seen, cells, size)
+
+
+UNNAMED_APART = 4.0
+"""An unnamed look is kept in a skin (read as unknown) only when further than this
+(:func:`look_distance`) from every named template: nearer, it is most likely that look
+drawn with noise (WineMine's fixtures as JPEGs at quality 60 left a covered square,
+a mine and two question marks unnamed 1.8-2.9 from their templates, and reading them as
+unknown lost three boards), while gnome-mines' question mark, a flag with a tiny "?",
+lay 10.8-14.8 from the flag (quality 90)."""
+
+
+def other_looks(images: Iterable[Image], cells: Mapping[int, Sequence[Image]],
+                size: tuple[int, int]) -> tuple[Image, ...]:
+    """``images`` at ``size``, but for each within :data:`UNNAMED_APART` of a template
+    of ``cells`` or within one look (1.0) of an image kept before it."""
+    out: list[Image] = []
+    named = [fit_size(img, size) for imgs in cells.values() for img in imgs]
+    for image in images:
+        img = fit_size(image, size)
+        if all(look_distance(img, other) > UNNAMED_APART for other in named) \
+                and all(look_distance(img, other) > 1.0 for other in out):
+            out.append(img)
+    return tuple(out)
 
 
 def _add_templates(known: dict[int, list[Image]], learner: Learner) -> None:

@@ -67,6 +67,11 @@ size changes the mean colour but not the median."""
 
 F32 = npt.NDArray[np.float32]
 
+UNNAMED = -8
+"""The bank's code of a skin's unnamed looks (:attr:`vision.skin.Skin.unnamed`): a
+square nearest one is unknown, and neither re-read nor read by its glyph (it is a look
+calibrate saw and could not name, not one that is merely unclear)."""
+
 
 @dataclass(frozen=True, eq=False)
 class TemplateBank:
@@ -251,8 +256,8 @@ def template_bank(skin: Skin, blurred: bool = True, phased: bool = False) -> Tem
     if hit is not None and hit[0] is skin:
         return hit[1]
     vecs, codes, sizes = [], [], []
-    for code in sorted(skin.cells):
-        for img in skin.cells[code]:
+    for code, images in sorted([*skin.cells.items(), (UNNAMED, skin.unnamed)]):
+        for img in images:
             th, tw = img.shape[:2]
             for sample in _template_samples(img, blurred, phased):
                 vecs.append(sample)
@@ -601,6 +606,15 @@ def classify(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
     squares at a lattice's edge belong to the board). Identical samples (a board is
     mostly the same few tiles) are compared once. ``pitch`` (the board's, in pixels)
     makes templates cut at about that pitch be compared first (same answers, faster)."""
+    codes, best = _classify_named(samples, bank, strictness, pitch)
+    codes[codes == UNNAMED] = UNKNOWN
+    return codes, best
+
+
+def _classify_named(samples: npt.NDArray[np.uint8] | F32, bank: TemplateBank,
+                    strictness: float = 1.0, pitch: float | None = None,
+                    ) -> tuple[npt.NDArray[np.int8], F32]:
+    """:func:`classify`, but a square nearest an unnamed look is UNNAMED."""
     if samples.dtype == np.uint8:
         return _classify_cached(cast(npt.NDArray[np.uint8], samples), bank, strictness, pitch)
     floats = cast(F32, samples)
@@ -910,7 +924,7 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
     bank = bank_for(skin, geometry)
     prepared = _board_region(image, geometry)
     samples = _sample_cells(prepared, geometry)
-    codes, _ = classify(samples, bank, pitch=_pitch(geometry))
+    codes, _ = _classify_named(samples, bank, pitch=_pitch(geometry))
     board = codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
     unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
     if unsure and len(unsure) <= MAX_REREAD:
@@ -923,9 +937,13 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
             for i, code in zip(new, again.tolist(), strict=True):
                 seen[keys[i]] = (code, 0.0)
         board[tuple(np.array(unsure).T)] = [seen[k][0] for k in keys]
+    unnamed = board == UNNAMED
+    board[unnamed] = UNKNOWN
     if unsure:  # still unsure after the second look: read by glyph, at any cell size
         fill_unknown(image, geometry, skin, board)
-    return split_twins(image, geometry, skin, bank, samples, board)
+    board = split_twins(image, geometry, skin, bank, samples, board)
+    board[unnamed] = UNKNOWN  # (whatever the glyph or twin readers made of them)
+    return board
 
 
 TWIN_RMS = 4.0
@@ -995,9 +1013,12 @@ def twins(bank: TemplateBank, skin: Skin | None = None) -> Twins:
     sq = (v * v).sum(axis=1)
     d = np.maximum(sq[:, None] + sq[None, :] - 2.0 * (v @ v.T), 0.0) / v.shape[1]
     near = d <= TWIN_RMS ** 2
-    if skin is not None and set(skin.cells) >= {int(c) for c in bank.codes}:
-        near |= d <= (RIM_SHARE * _whole_apart(skin, bank.codes).astype(np.float64)) ** 2
+    named = np.flatnonzero(bank.codes != UNNAMED)  # (an unnamed look is no one's twin)
+    if skin is not None and set(skin.cells) >= {int(c) for c in bank.codes[named]}:
+        apart = _whole_apart(skin, bank.codes[named]).astype(np.float64)
+        near[np.ix_(named, named)] |= d[np.ix_(named, named)] <= (RIM_SHARE * apart) ** 2
     pair = near & (bank.codes[:, None] != bank.codes[None, :])
+    pair &= (bank.codes != UNNAMED)[:, None] & (bank.codes != UNNAMED)[None, :]
     rows = np.flatnonzero(pair.any(axis=1))
     found = Twins(rows, frozenset(int(c) for c in bank.codes[rows]))
     if len(_TWINS) > 8:

@@ -22,6 +22,10 @@ calibration tool) works with ``locate_board``, ``read_board`` and ``read_status`
     in ``region`` or when no square is left covered, question-marked or unknown;
     otherwise playing.
 
+- ``unnamed`` (optional): PNG files of looks calibrate saw on boards but could not
+  name (gnome-mines' question mark, a flag with a tiny "?", when no game showed what
+  it is): a square nearest one of them reads as ``unknown``, not as the named look it
+  is next nearest to.
 - ``mine_counts`` (optional): the game's mine count by board size, as calibrate saw
   it at the ends of games: a list of ``{"rows": R, "cols": C, "mines": N}``;
   ``"mines": null`` says games of that size had different counts (none is fixed).
@@ -88,6 +92,8 @@ class Skin:
         default_factory=lambda: MappingProxyType({}))
     """The mine count by board size ``(rows, cols)`` (None: not fixed), see
     :func:`skin_mines`."""
+    unnamed: tuple[Image, ...] = ()
+    """Looks seen on boards that have no name: a square nearest one reads as unknown."""
 
 
 def skin_mines(skin: Any, rows: int, cols: int) -> int | None:
@@ -166,6 +172,14 @@ def _load_cells(raw: Any, folder: Path) -> Mapping[int, tuple[Image, ...]]:
     return MappingProxyType(cells)
 
 
+def _load_unnamed(raw: Any, folder: Path) -> tuple[Image, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(f, str) for f in raw):
+        raise SkinError(f"{folder / SKIN_FILE}: 'unnamed' must be a list of PNG names")
+    return tuple(_read_png(folder, f) for f in raw)
+
+
 def _load_mine_counts(raw: Any, folder: Path) -> Mapping[tuple[int, int], int | None]:
     bad = SkinError(f"{folder / SKIN_FILE}: 'mine_counts' must be a list of "
                     '{"rows": R, "cols": C, "mines": N or null}')
@@ -224,6 +238,7 @@ def load_skin(name_or_path: str | os.PathLike[str]) -> Skin:
         restart=_load_section(raw.get("restart"), folder, "restart"),
         path=folder,
         mine_counts=_load_mine_counts(raw.get("mine_counts"), folder),
+        unnamed=_load_unnamed(raw.get("unnamed"), folder),
     )
 
 
@@ -275,6 +290,8 @@ def save_skin(skin: Skin, folder: str | os.PathLike[str]) -> Path:
         "status": _save_section(skin.status, out, "status"),
         "restart": _save_section(skin.restart, out, "restart"),
     }
+    if skin.unnamed:
+        data["unnamed"] = _save_templates(tuple(skin.unnamed), out, "unnamed")
     if skin.mine_counts:
         data["mine_counts"] = [{"rows": r, "cols": c, "mines": n}
                                for (r, c), n in sorted(skin.mine_counts.items())]
