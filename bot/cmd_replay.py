@@ -214,24 +214,32 @@ BLANK_READS = (0, UNKNOWN)
 
 def _trim_blank(path: Path, image: Image, reading: Reading, lattice: BoardGeometry,
                 skin: Skin) -> Reading:
-    """``reading`` cut to the template-free ``lattice`` inside it when every square
-    outside that lattice reads 0 or unknown (:data:`BLANK_READS`): a lossy capture
-    restored to its own colours snaps a window's plain margin to the colour of
-    gnome-mines' flat 0 (a won 8x8 was read 9x10, a row of 0s above it and a column
-    at its right)."""
-    from vision.lossy import offset_in, trimmed
+    """``reading`` cut to the squares it shares with the template-free ``lattice`` when
+    every other square reads 0 or unknown (:data:`BLANK_READS`), and widened to the
+    lattice when that leaves a part of it (:func:`_read_wide`): a lossy capture restored
+    to its own colours snaps a window's plain margin to the colour of gnome-mines' flat
+    0 (a won 8x8 was read 9x10, a row of 0s above it and a column at its right; another
+    as its top 6 rows and two columns of the margin)."""
+    from vision.lossy import grid_offset, trimmed, widened
 
     g = reading.geometry
-    at = offset_in(lattice, g)
+    at = grid_offset(lattice, g)
     if at is None or (lattice.rows, lattice.cols) == (g.rows, g.cols):
         return reading
-    top, left = at
+    r0, c0 = max(at[0], 0), max(at[1], 0)
+    r1, c1 = min(at[0] + lattice.rows, g.rows), min(at[1] + lattice.cols, g.cols)
+    if r0 >= r1 or c0 >= c1 or (r1 - r0, c1 - c0) == (g.rows, g.cols):
+        return reading  # (no square shared, or the board is a part: see _read_view)
     outside = np.ones(reading.board.shape, bool)
-    outside[top:top + lattice.rows, left:left + lattice.cols] = False
+    outside[r0:r1, c0:c1] = False
     if not np.isin(reading.board[outside], BLANK_READS).all():
         return reading
-    inner = trimmed(g, top, left, lattice.rows, lattice.cols)
-    return _read_at(path, image, inner, skin, reading.margin, time.perf_counter())
+    inner = trimmed(g, r0, c0, r1 - r0, c1 - c0)
+    wide = widened(inner, lattice)
+    t0 = time.perf_counter()
+    if wide is None or (wide.rows, wide.cols) == (inner.rows, inner.cols):
+        return _read_at(path, image, inner, skin, reading.margin, t0)
+    return _read_wide(path, image, inner, wide, skin, reading.margin, t0)
 
 
 def _read_at(path: Path, image: Image, geometry: BoardGeometry, skin: Skin, margin: int,

@@ -291,14 +291,32 @@ def offset_in(part: BoardGeometry, whole: BoardGeometry) -> tuple[int, int] | No
     >>> offset_in(BoardGeometry("s", 27.0, 20.0, 21.0, 21.0, 6, 5), whole) is None
     True
     """
-    if abs(part.pitch_x / whole.pitch_x - 1) > 0.05 or \
-            abs(part.pitch_y / whole.pitch_y - 1) > 0.05:
+    at = grid_offset(part, whole)
+    if at is None:
         return None
-    c0 = (part.col_left(0) - whole.col_left(0)) / whole.pitch_x
-    r0 = (part.row_top(0) - whole.row_top(0)) / whole.pitch_y
+    top, left = at
+    if left < 0 or top < 0 or left + part.cols > whole.cols or top + part.rows > whole.rows:
+        return None
+    return top, left
+
+
+def grid_offset(a: BoardGeometry, b: BoardGeometry) -> tuple[int, int] | None:
+    """(rows, cols) from ``b``'s first square to ``a``'s (negative: above or left of
+    it) when the two lie on one lattice: about one pitch, ``a``'s edges on ``b``'s lines
+    (:data:`ON_LINE`); None when they do not.
+
+    >>> b = BoardGeometry("", 10.0, 20.0, 16.0, 16.0, 9, 9)
+    >>> grid_offset(BoardGeometry("s", 26.0, 4.0, 16.0, 16.0, 9, 10), b)
+    (-1, 1)
+    >>> grid_offset(BoardGeometry("s", 18.0, 20.0, 16.0, 16.0, 9, 9), b) is None
+    True
+    """
+    if abs(a.pitch_x / b.pitch_x - 1) > 0.05 or abs(a.pitch_y / b.pitch_y - 1) > 0.05:
+        return None
+    c0 = (a.col_left(0) - b.col_left(0)) / b.pitch_x
+    r0 = (a.row_top(0) - b.row_top(0)) / b.pitch_y
     left, top = round(c0), round(r0)
-    if abs(c0 - left) > ON_LINE or abs(r0 - top) > ON_LINE or left < 0 or top < 0 or \
-            left + part.cols > whole.cols or top + part.rows > whole.rows:
+    if abs(c0 - left) > ON_LINE or abs(r0 - top) > ON_LINE:
         return None
     return top, left
 
