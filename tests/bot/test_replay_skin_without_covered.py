@@ -7,11 +7,10 @@ are the fixtures' hand-checked .board files."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import cv2
 import numpy as np
+from jpegfixtures import as_jpegs
 
 from bot.cmd_replay import BadInput, load_image, read_file
 from solver.cells import UNKNOWN
@@ -25,15 +24,7 @@ def test_minegauler_jpegs_at_60_read_back_with_the_skin_learned_from_them(
         tmp_path: Path) -> None:
     from bot.cli import main
 
-    jpegs = []
-    for png in sorted(MINEGAULER.glob("*.png")):
-        ok, data = cv2.imencode(".jpg", np.asarray(cv2.imread(str(png)), np.uint8),
-                                [cv2.IMWRITE_JPEG_QUALITY, 60])
-        assert ok
-        path = tmp_path / f"{png.stem}.jpg"
-        path.write_bytes(data.tobytes())
-        shutil.copy(png.with_suffix(".board"), path.with_suffix(".board"))
-        jpegs.append(path)
+    jpegs = as_jpegs(tmp_path, 60, sorted(MINEGAULER.glob("*.png")))
     out = tmp_path / "skin"
     assert main(["calibrate", "--name", "q60", "--from", *map(str, jpegs),
                  "--out", str(out)]) == 0

@@ -7,11 +7,10 @@ quality 90). The expected boards are the fixtures' hand-checked .board files."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
-import cv2
 import numpy as np
+from jpegfixtures import as_jpegs
 
 from bot.cmd_replay import load_image, read_file
 from solver.cells import QUESTION, UNKNOWN
@@ -22,24 +21,10 @@ GNOME = Path(__file__).resolve().parent.parent / "fixtures" / "gnome-mines"
 CAPTURES = ("medium_700x700_lost", "medium_700x700_playing", "hover_flag_700x700")
 
 
-def _jpegs(folder: Path, quality: int = 90) -> list[Path]:
-    out = []
-    for stem in CAPTURES:
-        png = GNOME / f"{stem}.png"
-        ok, data = cv2.imencode(".jpg", np.asarray(cv2.imread(str(png)), np.uint8),
-                                [cv2.IMWRITE_JPEG_QUALITY, quality])
-        assert ok
-        path = folder / f"{stem}.jpg"
-        path.write_bytes(data.tobytes())
-        shutil.copy(png.with_suffix(".board"), path.with_suffix(".board"))
-        out.append(path)
-    return out
-
-
 def test_question_marks_calibrate_could_not_name_read_unknown(tmp_path: Path) -> None:
     from bot.cli import main
 
-    jpegs = _jpegs(tmp_path)
+    jpegs = as_jpegs(tmp_path, 90, [GNOME / f"{stem}.png" for stem in CAPTURES])
     out = tmp_path / "skin"
     assert main(["calibrate", "--name", "gnome-jpeg", "--from", *map(str, jpegs),
                  "--out", str(out)]) == 0
