@@ -154,7 +154,29 @@ def read_file(path: Path, image: Image, skins: list[Skin], lossy: bool = False) 
         readings = _read_lattice(path, views, lattice)
     if not readings:
         raise BadInput(f"{path}: {first}") from None
-    return max(readings, key=_known)
+    best = max(readings, key=_known)
+    if lattice is not None:
+        _refuse_split(path, image, best, lattice)
+    return best
+
+
+def _refuse_split(path: Path, image: Image, reading: Reading, lattice: BoardGeometry) -> None:
+    """BadInput when the board read lies in the capture's ``lattice`` and that is one
+    side of a board a window over it splits (:func:`vision.lossy.split_board`): the rest
+    lies beyond the window, and what is under the window reads as nothing a game shows
+    (with the skin learned from gnome-mines' JPEGs, the left 9 of its won 24x10 under a
+    dialog were printed as the board, and widened, the dialog read as 0s)."""
+    from vision.lossy import offset_in, split_board
+
+    g = reading.geometry.shifted(-reading.margin, -reading.margin)
+    if offset_in(g, lattice) is None:
+        return  # (a board beyond the lattice: the skin found more than the lattice)
+    whole = split_board(image, lattice)
+    if whole is None or offset_in(g, whole) is None:
+        return
+    raise BadInput(f"{path}: no board read with confidence (the {g.cols}x{g.rows} squares "
+                   f"read are one side of a board of {whole.cols}x{whole.rows} squares with "
+                   "a window over it: close the window, or capture the board whole)")
 
 
 def _read_lattice(path: Path, views: list[tuple[Image, list[Skin]]],

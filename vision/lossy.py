@@ -276,6 +276,49 @@ def lattice_board(image: Image) -> BoardGeometry | None:
     return boards[0]
 
 
+def split_board(image: Image, lattice: BoardGeometry) -> BoardGeometry | None:
+    """The board a window over it splits, when ``lattice`` (:func:`lattice_board`) is
+    one side of it: ``lattice`` joined with the lattice found in the capture once
+    lattice's squares are blacked out, when the two lie on one lattice apart
+    (:func:`joined`); None otherwise. gnome-mines' won dialog leaves 9 and 5 of a 24x10
+    board's columns in view, and a skin learned from JPEGs read the left 9 as the
+    board; what lies under the window reads as nothing a game shows."""
+    from vision.calibrate import find_boards
+
+    b = lattice.bounds()
+    masked = denoise(image)
+    masked[max(0, b.top - 2):b.top + b.height + 2, max(0, b.left - 2):b.left + b.width + 2] = 0
+    others, _ = find_boards([masked], [True])
+    return None if others[0] is None else joined(lattice, others[0])
+
+
+def joined(a: BoardGeometry, b: BoardGeometry) -> BoardGeometry | None:
+    """The board both ``a`` and ``b`` are parts of, at a's pitch and lines, when they
+    lie on one lattice (:func:`grid_offset`) apart, side by side with the same rows or
+    one above the other with the same columns; None otherwise.
+
+    >>> a = BoardGeometry("", 10.0, 20.0, 16.0, 16.0, 10, 9)
+    >>> g = joined(a, BoardGeometry("", 10.0 + 19 * 16, 20.0, 16.0, 16.0, 10, 5))
+    >>> (g.x0, g.y0, g.rows, g.cols)
+    (10.0, 20.0, 10, 24)
+    >>> joined(a, BoardGeometry("", 10.0 + 19 * 16, 36.0, 16.0, 16.0, 9, 5)) is None
+    True
+    """
+    at = grid_offset(b, a)
+    if at is None:
+        return None
+    top, left = at
+    beside = top == 0 and b.rows == a.rows and (left >= a.cols or left + b.cols <= 0)
+    above = left == 0 and b.cols == a.cols and (top >= a.rows or top + b.rows <= 0)
+    if not (beside or above):
+        return None
+    r0, c0 = min(0, top), min(0, left)
+    whole = BoardGeometry(a.skin, a.col_left(0) + c0 * a.pitch_x, a.row_top(0) + r0 * a.pitch_y,
+                          a.pitch_x, a.pitch_y, max(a.rows, top + b.rows) - r0,
+                          max(a.cols, left + b.cols) - c0)
+    return widened(a, whole)
+
+
 ON_LINE = 0.25
 """An edge of a board lies on a line of another when within this share of a pitch."""
 
