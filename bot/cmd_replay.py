@@ -16,7 +16,7 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -157,7 +157,35 @@ def read_file(path: Path, image: Image, skins: list[Skin], lossy: bool = False) 
     best = max(readings, key=_known)
     if lattice is not None:
         _refuse_split(path, image, best, lattice)
-    return best
+    return _recoded(path, image, best, skins) if lossy else best
+
+
+def _recoded(path: Path, image: Image, reading: Reading, skins: list[Skin]) -> Reading:
+    """``reading`` with the squares it left unknown named by encoding each look the way
+    the JPEG ``image`` was (:func:`vision.jpeg.name_by_recoding`), when the board so
+    named still shows nothing a game cannot (:func:`check_whole`)."""
+    from vision.jpeg import jpeg_coding, name_by_recoding
+    from vision.status import board_status
+
+    coding = jpeg_coding(path.read_bytes()) if (reading.board == UNKNOWN).any() else None
+    if coding is None:
+        return reading
+    t0 = time.perf_counter()
+    skin = next(s for s in skins if s.name == reading.skin)
+    g = reading.geometry
+    board = name_by_recoding(image, g.shifted(-reading.margin, -reading.margin), skin,
+                             reading.board, coding)
+    try:
+        check_whole(board, g, skin)
+    except BadInput:
+        return reading
+    expected, _ = expected_board(path)
+    status = reading.status
+    if status == "unknown" and skin.status.get("method", "board") == "board":
+        status = board_status(board)
+    return replace(reading, board=board, status=status,
+                   mismatches=None if expected is None else diff_boards(expected, board),
+                   read_ms=reading.read_ms + (time.perf_counter() - t0) * 1000)
 
 
 def _refuse_split(path: Path, image: Image, reading: Reading, lattice: BoardGeometry) -> None:
@@ -274,6 +302,17 @@ def _read_at(path: Path, image: Image, geometry: BoardGeometry, skin: Skin, marg
     t1 = time.perf_counter()
     board = read_board(image, geometry, skin)
     t2 = time.perf_counter()
+    check_whole(board, geometry, skin)
+    expected, _ = expected_board(path)
+    mismatches = None if expected is None else diff_boards(expected, board)
+    return Reading(str(path), skin.name, read_status(image, geometry, skin), geometry, board,
+                   mismatches, (t1 - t0) * 1000, (t2 - t1) * 1000, margin)
+
+
+def check_whole(board: Board, geometry: BoardGeometry, skin: Skin) -> None:
+    """BadInput when ``board`` (read at ``geometry`` with ``skin``) shows what no game
+    shows: a number cut at the board's edge, a 0 beside a covered square, a number with
+    more mines shown round it."""
     short = cut_numbers(board)
     if short:
         r, c = short[0]
@@ -297,10 +336,6 @@ def _read_at(path: Path, image: Image, geometry: BoardGeometry, skin: Skin, marg
         raise BadInput(f"no board read with confidence (the square at (row, col) = ({r}, "
                        f"{c}) reads {board[r, c]} with more mines shown around it, which no "
                        "game shows: a misread square; a lossy capture?)")
-    expected, _ = expected_board(path)
-    mismatches = None if expected is None else diff_boards(expected, board)
-    return Reading(str(path), skin.name, read_status(image, geometry, skin), geometry, board,
-                   mismatches, (t1 - t0) * 1000, (t2 - t1) * 1000, margin)
 
 
 WIDE_KNOWN = 0.4

@@ -1,0 +1,31 @@
+"""``replay`` of a JPEG names the squares its reader leaves unknown by encoding each
+look the way the JPEG was (``vision.jpeg``): WineMine's captures as JPEGs at quality 75
+read with the shipped skin left 93 squares unknown in 6 boards (yellow 4s, blue 3s and
+green 1s on black come out pale). The expected boards are the fixtures' hand-checked
+.board files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jpegfixtures import as_jpegs
+
+from bot.cmd_replay import load_image, read_file
+from solver.cells import UNKNOWN
+from solver.textboard import parse_board
+from vision.skin import load_skin
+
+WINMINE = Path(__file__).resolve().parent.parent / "fixtures" / "winmine"
+CAPTURES = ("expert_lost", "expert_playing", "intermediate_lost", "dense_lost")
+
+
+def test_jpeg_boards_read_whole_with_the_shipped_skin(tmp_path: Path) -> None:
+    skin = load_skin("winmine")
+    for path in as_jpegs(tmp_path, 75, [WINMINE / f"{stem}.png" for stem in CAPTURES]):
+        expected = parse_board(path.with_suffix(".board").read_text())
+        reading = read_file(path, load_image(path), [skin], True)
+        assert reading.board.shape == expected.shape, path.name
+        assert int((reading.board == UNKNOWN).sum()) == 0, path.name
+        assert reading.mismatches == [], (path.name, reading.mismatches)
+        assert reading.status == ("lost" if "lost" in path.stem else "playing")
+
