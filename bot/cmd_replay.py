@@ -33,6 +33,7 @@ from solver.textboard import (
     parse_comments,
 )
 from vision.geometry import BoardGeometry
+from vision.jpeg import JpegCoding
 from vision.margin import MARGIN, with_margin
 from vision.skin import Image, Skin
 
@@ -151,7 +152,7 @@ def read_file(path: Path, image: Image, skins: list[Skin], lossy: bool = False) 
         except (BoardNotFound, BadInput) as exc:
             first = first or exc
     if not readings and lattice is not None:
-        readings = _read_lattice(path, views, lattice)
+        readings = _read_lattice(path, image, views, lattice)
     if not readings:
         raise BadInput(f"{path}: {first}") from None
     best = max(readings, key=_known)
@@ -164,10 +165,10 @@ def _recoded(path: Path, image: Image, reading: Reading, skins: list[Skin]) -> R
     """``reading`` with the squares it left unknown named by encoding each look the way
     the JPEG ``image`` was (:func:`vision.jpeg.name_by_recoding`), when the board so
     named still shows nothing a game cannot (:func:`check_whole`)."""
-    from vision.jpeg import jpeg_coding, name_by_recoding
+    from vision.jpeg import name_by_recoding
     from vision.status import board_status
 
-    coding = jpeg_coding(path.read_bytes()) if (reading.board == UNKNOWN).any() else None
+    coding = _coding(path) if (reading.board == UNKNOWN).any() else None
     if coding is None:
         return reading
     t0 = time.perf_counter()
@@ -207,13 +208,16 @@ def _refuse_split(path: Path, image: Image, reading: Reading, lattice: BoardGeom
                    "a window over it: close the window, or capture the board whole)")
 
 
-def _read_lattice(path: Path, views: list[tuple[Image, list[Skin]]],
+def _read_lattice(path: Path, capture: Image, views: list[tuple[Image, list[Skin]]],
                   lattice: BoardGeometry) -> list[Reading]:
     """The template-free ``lattice`` named after a skin of its cell size in each view
     (:func:`vision.lattice.name_lattice`) and read, where no skin's locator finds a
-    board: a won WineMine 9x9 in a JPEG shows too little of its flat colours for the
-    locator at any quality (refused), and its lattice reads whole."""
-    from vision.lattice import name_lattice
+    board; where no view reads enough of it, named with the squares each phase leaves
+    unknown named by recoding (:func:`_recoded_share`; the capture is the last view, as
+    restored to its own colours): a won WineMine 9x9 in a JPEG shows too little of its
+    flat colours for the locator at any quality, and read in place its numbers and
+    flags are pale (31 % of its squares read)."""
+    from vision.lattice import NEAR_PHASES, name_lattice
 
     readings = []
     for view, skins in views:
@@ -225,8 +229,43 @@ def _read_lattice(path: Path, views: list[tuple[Image, list[Skin]]],
             readings.append(_read_at(path, view, g, skin, 0, time.perf_counter()))
         except BadInput:
             continue
-    return readings
+    view, skins = views[-1]
+    coding = _coding(path)
+    if readings or coding is None:
+        return readings
+    g = name_lattice(view, lattice, skins, phases=NEAR_PHASES,
+                     share=lambda named, skin: _recoded_share(view, capture, named, skin,
+                                                              coding))
+    if g is None:
+        return []
+    try:
+        return [_read_at(path, view, g, next(s for s in skins if s.name == g.skin), 0,
+                         time.perf_counter())]
+    except BadInput:
+        return []
 
+
+def _coding(path: Path) -> JpegCoding | None:
+    """The JPEG coding of the file (:func:`vision.jpeg.jpeg_coding`), None if not a JPEG."""
+    from vision.jpeg import jpeg_coding
+
+    return jpeg_coding(path.read_bytes())
+
+
+def _recoded_share(view: Image, capture: Image, g: BoardGeometry, skin: Skin,
+                   coding: JpegCoding) -> float:
+    """The share of ``g``'s squares known once those the reader leaves unknown in
+    ``view`` are named by recoding them in ``capture`` (the JPEG decoded;
+    :func:`vision.jpeg.name_by_recoding`); 0 when ``g`` leaves the image."""
+    from vision.jpeg import name_by_recoding
+    from vision.read import read_board
+
+    b = g.bounds()
+    if b.left < 0 or b.top < 0 or b.left + b.width > view.shape[1] \
+            or b.top + b.height > view.shape[0]:
+        return 0.0
+    board = name_by_recoding(capture, g, skin, read_board(view, g, skin), coding)
+    return float((board != UNKNOWN).mean())
 
 MIN_SIDE = 4
 """A board of fewer rows or columns is taken for a misreading, not a game (the smallest

@@ -148,16 +148,29 @@ def candidates(skin: Skin, width: int, height: int) -> list[Candidate]:
     (True, (21, 21, 3))
     """
     out: list[Candidate] = []
+    m = centre_margin(width, height)
+    seen: set[tuple[int, bytes]] = set()
     for code, imgs in [*skin.cells.items(), (UNKNOWN, skin.unnamed)]:
         gaps = [abs(img.shape[0] - height) + abs(img.shape[1] - width) for img in imgs]
         if not gaps or min(gaps) > SIZE_SLACK * (width + height):
             continue
         for img, gap in zip(imgs, gaps, strict=True):
-            if gap == min(gaps):
-                same = img.shape[:2] == (height, width)
-                out.append((code, img if same else np.asarray(cv2.resize(
-                    img, (width, height), interpolation=cv2.INTER_AREA), np.uint8)))
+            if gap != min(gaps):
+                continue
+            if img.shape[:2] != (height, width):
+                img = np.asarray(cv2.resize(img, (width, height),
+                                            interpolation=cv2.INTER_AREA), np.uint8)
+            key = (code, img[m:height - m, m:width - m].tobytes())
+            if key not in seen:  # (cuts of one look: the same centre, the same answer)
+                seen.add(key)
+                out.append((code, img))
     return out
+
+
+def centre_margin(width: int, height: int) -> int:
+    """The border of a square left out of the comparison: the reader's (3/22 a side),
+    as grid lines at a square's edge depend on its neighbours."""
+    return max(1, round(min(width, height) * 3 / 22))
 
 
 def _patch_box(rect: PixelRect, shape: tuple[int, ...], context: int = 8) -> PixelRect:
@@ -174,11 +187,10 @@ def recoding_errors(capture: Image, rect: PixelRect, looks: Sequence[Candidate],
                     coding: JpegCoding) -> dict[int, float]:
     """Per code, the least root mean squared difference between the centre of the square
     ``rect`` in ``capture`` and the centre of one of its ``looks`` pasted there and
-    encoded as ``coding`` with the capture round it (the centre: the reader's compared
-    part, as grid lines at the square's edge depend on its neighbours)."""
+    encoded as ``coding`` with the capture round it (the centre: :func:`centre_margin`)."""
     box = _patch_box(rect, capture.shape)
     patch = capture[box.top:box.top + box.height, box.left:box.left + box.width]
-    m = max(1, round(min(rect.width, rect.height) * 3 / 22))
+    m = centre_margin(rect.width, rect.height)
     top, left = rect.top - box.top + m, rect.left - box.left + m
     h, w = rect.height - 2 * m, rect.width - 2 * m
     seen = patch[top:top + h, left:left + w].astype(np.float32)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -859,27 +859,40 @@ def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,
 
 
 def name_lattice(image: Image, g: BoardGeometry, skins: Sequence[Skin],
-                 accept: float = 0.8) -> BoardGeometry | None:
+                 accept: float = 0.8,
+                 share: Callable[[BoardGeometry, Skin], float] | None = None,
+                 phases: Sequence[tuple[int, int]] | None = None,
+                 ) -> BoardGeometry | None:
     """The lattice ``g`` named after the skin of its cell size that reads the most of
-    its squares as known (at least ``accept``), at the phase of :data:`PHASE_TRIES`
-    that reads best; None if no skin reads it so (see :func:`locate_by_lattice`)."""
+    its squares as known (at least ``accept``), at the phase of ``phases`` (default
+    :data:`PHASE_TRIES`) that reads best; None if no skin reads it so (see
+    :func:`locate_by_lattice`).
+    ``share``: the share of a named lattice's squares read as known (default: as
+    :func:`vision.read.read_board` reads them in ``image``)."""
+    if share is None:
+        def share(named: BoardGeometry, skin: Skin) -> float:
+            return _known_share(image, named, skin)
     best: tuple[float, BoardGeometry] | None = None
     for skin in skins:
         sx, sy = skin.cell_size
         if abs(g.pitch_x / sx - 1) > 0.04 or abs(g.pitch_y / sy - 1) > 0.04:
             continue
-        for dx, dy in PHASE_TRIES:
+        for dx, dy in phases or PHASE_TRIES:
             named = replace(g.shifted(dx, dy), skin=skin.name)
-            share = _known_share(image, named, skin)
-            if share >= accept and (best is None or share > best[0]):
-                best = (share, named)
-            if dx == dy == 0 and share >= PHASE_SURE:
+            known = share(named, skin)
+            if known >= accept and (best is None or known > best[0]):
+                best = (known, named)
+            if dx == dy == 0 and known >= PHASE_SURE:
                 break  # (read well in place: no other phase tried)
     return None if best is None else best[1]
 
 
 PHASE_TRIES = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))
 """Offsets (dx, dy) in pixels :func:`locate_by_lattice` tries the lattice at."""
+NEAR_PHASES = (*PHASE_TRIES, *((dx, dy) for dy in range(-2, 3) for dx in range(-2, 3)
+                               if (dx, dy) not in PHASE_TRIES))
+"""Every offset within 2 pixels, :data:`PHASE_TRIES` first, for a lattice a lossy
+capture puts further off (a won WineMine 9x9 as a JPEG: found 1 px right, 2 px low)."""
 PHASE_SURE = 0.98
 """... but only when fewer than this share of its squares read as known in place."""
 
