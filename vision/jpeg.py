@@ -34,11 +34,12 @@ from solver.cells import UNKNOWN, Board
 from vision.geometry import BoardGeometry, PixelRect
 from vision.skin import Image, Skin
 
-RECODE_MAX = 12.0
+RECODE_MAX = 16.0
 """A square is named only when its best candidate, encoded like the capture, lies within
 this root mean squared difference (0-255 scale) of the capture: right templates of
 WineMine, xdemineur and minegauler fixtures at quality 90-60 came back within 4.9
-(median) to 8.1 (90th percentile); a square under a dialog lay 20 or more from all."""
+(median) to 8.1 (90th percentile), WineMine's red exploded mine and question mark at
+quality 60 within 12.2-12.7; a square under a dialog lay 20 or more from all."""
 
 RECODE_MARGIN = 0.5
 """...and at most this fraction of the next state's (the next was 4-10 times further)."""
