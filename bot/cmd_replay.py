@@ -256,7 +256,9 @@ def _recoded_share(view: Image, capture: Image, g: BoardGeometry, skin: Skin,
                    coding: JpegCoding) -> float:
     """The share of ``g``'s squares known once those the reader leaves unknown in
     ``view`` are named by recoding them in ``capture`` (the JPEG decoded;
-    :func:`vision.jpeg.name_by_recoding`); 0 when ``g`` leaves the image."""
+    :func:`vision.jpeg.name_by_recoding`), in place only (squares named a pixel off
+    would make every phase near the right one read alike); 0 when ``g`` leaves the
+    image."""
     from vision.jpeg import name_by_recoding
     from vision.read import read_board
 
@@ -264,7 +266,7 @@ def _recoded_share(view: Image, capture: Image, g: BoardGeometry, skin: Skin,
     if b.left < 0 or b.top < 0 or b.left + b.width > view.shape[1] \
             or b.top + b.height > view.shape[0]:
         return 0.0
-    board = name_by_recoding(capture, g, skin, read_board(view, g, skin), coding)
+    board = name_by_recoding(capture, g, skin, read_board(view, g, skin), coding, shifts=())
     return float((board != UNKNOWN).mean())
 
 MIN_SIDE = 4

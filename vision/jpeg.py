@@ -206,25 +206,47 @@ def recoding_errors(capture: Image, rect: PixelRect, looks: Sequence[Candidate],
 
 
 def name_by_recoding(capture: Image, geometry: BoardGeometry, skin: Skin, board: Board,
-                     coding: JpegCoding, most: int = 1000) -> Board:
+                     coding: JpegCoding, most: int = 1000,
+                     shifts: Sequence[tuple[int, int]] | None = None) -> Board:
     """``board`` with each UNKNOWN square (at most ``most``) of ``capture`` (the decoded
-    JPEG, ``geometry`` in its pixels) named by :func:`recoding_errors`: the code whose
-    look comes back within :data:`RECODE_MAX` and :data:`RECODE_MARGIN` of the next
-    code's; the others, and those nearest a look the skin keeps unnamed, stay UNKNOWN."""
+    JPEG, ``geometry`` in its pixels) named by :func:`recoded_name` (``shifts``: its
+    offsets, default :data:`SHIFTS`); the others stay UNKNOWN."""
     out = board.copy()
     by_size: dict[tuple[int, int], list[Candidate]] = {}
     for r, c in np.argwhere(board == UNKNOWN)[:most]:
         rect = geometry.cell_rect((int(r), int(c)))
-        if rect.left < 0 or rect.top < 0 or rect.left + rect.width > capture.shape[1] \
-                or rect.top + rect.height > capture.shape[0]:
-            continue
         size = (rect.width, rect.height)
         looks = by_size.setdefault(size, candidates(skin, *size))
-        errors = recoding_errors(capture, rect, looks, coding)
-        ranked = sorted(errors.items(), key=lambda kv: kv[1])
-        if len(ranked) < 2:
-            continue
-        (code, best), (_, second) = ranked[0], ranked[1]
-        if best <= RECODE_MAX and best <= RECODE_MARGIN * second:
-            out[r, c] = code
+        out[r, c] = recoded_name(capture, rect, looks, coding,
+                                 SHIFTS if shifts is None else shifts)
     return out
+
+
+SHIFTS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+"""Offsets a square is tried at when it is not named in place: a lattice found in a
+JPEG at a fractional pitch puts some squares a pixel off (xdemineur's 16x16 on a
+1920x1080 screen at quality 60: 26 of its squares, best looks 29-60 from the capture in
+place)."""
+
+
+def recoded_name(capture: Image, rect: PixelRect, looks: Sequence[Candidate],
+                 coding: JpegCoding, shifts: Sequence[tuple[int, int]] = SHIFTS) -> int:
+    """The code of the look (:func:`recoding_errors`) that comes back within
+    :data:`RECODE_MAX` of the square ``rect`` of ``capture`` and at most
+    :data:`RECODE_MARGIN` of the next code's distance, in place or else at the best of
+    ``shifts``; UNKNOWN when none does, or the square is not wholly in the capture,
+    or it is nearest a look the skin keeps unnamed."""
+    errors: dict[int, float] = {}
+    for group in (((0, 0),), shifts):
+        for dx, dy in group:
+            at = PixelRect(rect.left + dx, rect.top + dy, rect.width, rect.height)
+            if at.left < 0 or at.top < 0 or at.left + at.width > capture.shape[1] \
+                    or at.top + at.height > capture.shape[0]:
+                continue
+            for code, error in recoding_errors(capture, at, looks, coding).items():
+                errors[code] = min(error, errors.get(code, np.inf))
+        ranked = sorted(errors.values())
+        if len(ranked) >= 2 and ranked[0] <= RECODE_MAX \
+                and ranked[0] <= RECODE_MARGIN * ranked[1]:
+            return min(errors, key=lambda code: errors[code])
+    return UNKNOWN
