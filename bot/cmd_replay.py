@@ -212,11 +212,11 @@ def _read_lattice(path: Path, capture: Image, views: list[tuple[Image, list[Skin
                   lattice: BoardGeometry) -> list[Reading]:
     """The template-free ``lattice`` named after a skin of its cell size in each view
     (:func:`vision.lattice.name_lattice`) and read, where no skin's locator finds a
-    board; where no view reads enough of it, named with the squares each phase leaves
-    unknown named by recoding (:func:`_recoded_share`; the capture is the last view, as
-    restored to its own colours): a won WineMine 9x9 in a JPEG shows too little of its
-    flat colours for the locator at any quality, and read in place its numbers and
-    flags are pale (31 % of its squares read)."""
+    board; where no view reads enough of it, a JPEG's lattice is named in the last view
+    (the capture restored to its own colours) with the squares each phase leaves
+    unknown named by recoding (:func:`_recoded_share`): a won WineMine 9x9 in a JPEG
+    shows too little of its flat colours for the locator at any quality, and read in
+    place its numbers and flags are pale (31 % of its squares read)."""
     from vision.lattice import NEAR_PHASES, name_lattice
 
     readings = []
@@ -229,10 +229,10 @@ def _read_lattice(path: Path, capture: Image, views: list[tuple[Image, list[Skin
             readings.append(_read_at(path, view, g, skin, 0, time.perf_counter()))
         except BadInput:
             continue
-    view, skins = views[-1]
-    coding = _coding(path)
-    if readings or coding is None:
+    coding = None if readings else _coding(path)
+    if coding is None:
         return readings
+    view, skins = views[-1]
     g = name_lattice(view, lattice, skins, phases=NEAR_PHASES,
                      share=lambda named, skin: _recoded_share(view, capture, named, skin,
                                                               coding))
@@ -268,6 +268,7 @@ def _recoded_share(view: Image, capture: Image, g: BoardGeometry, skin: Skin,
         return 0.0
     board = name_by_recoding(capture, g, skin, read_board(view, g, skin), coding, shifts=())
     return float((board != UNKNOWN).mean())
+
 
 MIN_SIDE = 4
 """A board of fewer rows or columns is taken for a misreading, not a game (the smallest
