@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from solver.cells import UNKNOWN, Board
 from vision.geometry import BoardGeometry, PixelRect
+from vision.lossy import is_jpeg
 from vision.skin import Image, Skin
 
 RECODE_MAX = 16.0
@@ -118,7 +119,7 @@ def _ijg_tables() -> tuple[npt.NDArray[np.int64], ...]:
 
 def jpeg_coding(data: bytes) -> JpegCoding | None:
     """The coding of a JPEG file's bytes (None: not a JPEG, or no luminance table)."""
-    if data[:3] != b"\xff\xd8\xff":
+    if not is_jpeg(data):
         return None
     table = _luma_table(data)
     if table is None:
