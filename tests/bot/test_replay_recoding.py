@@ -30,7 +30,6 @@ def test_jpeg_boards_read_whole_with_the_shipped_skin(tmp_path: Path) -> None:
         assert reading.status == ("lost" if "lost" in path.stem else "playing")
 
 
-
 def test_a_lattice_found_off_is_read_at_its_phase(tmp_path: Path) -> None:
     """WineMine's won 9x9 as a JPEG: no view shows the locator its board, and its
     template-free lattice lies 1 px right and 2 px low, where read in place only its 0s
