@@ -243,6 +243,10 @@ starts: kmines' message reads as the squares under it while it fades out (a game
 started during the fade does not take clicks where the message was), and its scores
 dialog comes up to 0.4 s after the win."""
 
+LATE_REDRAWS = 2
+"""Times a read after a move that stays inconsistent waits (up to the redraw timeout)
+for the board to change and is read again, before play stops (:meth:`Player.observe`)."""
+
 BOARD_MARGIN = 3
 """Pixels around the board in a turn's capture: the reader looks one pixel outside the
 board and the moved-window ring lies two pixels outside (the right margin is wider, up
@@ -576,10 +580,14 @@ class Player:
         return region_image[b.top - r.top:b.top - r.top + b.height,
                             b.left - r.left:b.left - r.left + b.width]
 
-    def observe(self, game: _Game, frame: Image | None = None) -> tuple[_Seen, Decision | None]:
+    def observe(self, game: _Game, frame: Image | None = None,
+                late: int = 0) -> tuple[_Seen, Decision | None]:
         """Read the board region (``frame``, a capture of it, or a new capture) until
-        the read is consistent; then decide. Raises :class:`PlayStopped` when the board
-        stays unreadable or disappears."""
+        the read is consistent; then decide. A read that stays inconsistent after a
+        move waits for the board to change (a game slowed by a busy machine may draw
+        part of a batch, stand still, and draw the rest: xbomb reads its high-score
+        file before it draws the flag that wins), up to :data:`LATE_REDRAWS` times. Raises
+        :class:`PlayStopped` when the board stays unreadable or disappears."""
         problem = ""
         for attempt in range(self.config.read_attempts):
             if attempt:
@@ -622,6 +630,10 @@ class Player:
                 # every safe square was opened and no mine is shown: the game is won, and
                 # whatever now covers the board is the game's congratulations
                 return _Seen(image, board, "won"), None
+        if game.moves and late < LATE_REDRAWS:
+            _, later = self.wait_redraw(image)
+            if later is not None:
+                return self.observe(game, later.image, late + 1)
         path = self.save_bug_image()
         raise PlayStopped(f"could not read the board: {problem}; board image saved to {path}")
 
