@@ -11,6 +11,12 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game freesweep --size 9x9/10 --play 10
     python benchmarks/unseen_games.py --game pygame-minesweeper --size 9x9/10 --play 10
     python benchmarks/unseen_games.py --game minegauler --size 16x16/40 --play 10
+    python benchmarks/unseen_games.py --game npm-minesweeper-for-web --size 16x16/40 --wm --play 10
+    python benchmarks/unseen_games.py --game npm-react-minesweeper --size 16x16/40 --wm --play 10
+
+``npm-*`` games are packages of the npm registry, installed with ``npm`` (first use) into
+a folder under the temporary directory (:func:`npm_install_target`) and shown in Chromium
+by a host page of ``benchmarks/webgames/npm/`` (its README says what each takes).
 
 The shipped skins are out of sight (SWEEPBOT_TEMPLATES points to a fresh folder), so
 calibrate starts from nothing and play uses only what calibrate learned. Both run as
@@ -38,7 +44,49 @@ from solver.game import BoardSize  # noqa: E402
 
 GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper",
          "web-checkered", "web-win7", "web-online", "freesweep", "pygame-minesweeper",
-         "minegauler")
+         "minegauler", *(f"npm-{name}" for name in ("minesweeper-for-web",
+                                                      "react-minesweeper")))
+
+NPM_GAMES = {  # game: (npm packages to install, a file that shows they are, window size)
+    "npm-minesweeper-for-web": (("minesweeper-for-web@3.0.4",),
+                                "minesweeper-for-web/dist/custom-element.js", (820, 860)),
+    "npm-react-minesweeper": (("react-minesweeper@1.0.2", "react@16.14.0",
+                               "react-dom@16.14.0"),
+                              "react-minesweeper/lib/dist/Minesweeper.js", (820, 760)),
+}
+"""The npm games: the packages of each (its host page
+``benchmarks/webgames/npm/NAME.html`` loads them from the folder's ``node_modules``)."""
+
+
+def npm_install_target(packages: tuple[str, ...], ready: str,
+                       timeout: float = 600.0) -> Path:
+    """``npm install`` ``packages`` into a folder of their own under the temporary
+    directory (beside it first, then renamed) unless ``node_modules/<ready>`` is there
+    already; the folder's ``node_modules``. Raises LaunchError when npm fails."""
+    import re
+    import shutil
+
+    from bot.realgames import LaunchError
+
+    name = "sweepbot-npm-" + re.sub(r"[^A-Za-z0-9.-]+", "-", packages[0]).strip("-")
+    target = Path(tempfile.gettempdir()) / name
+    if (target / "node_modules" / ready).exists():
+        return target / "node_modules"
+    if shutil.which("npm") is None:
+        raise LaunchError("missing programs: npm (apt: npm)")
+    partial = Path(tempfile.mkdtemp(prefix=name + "-", dir=target.parent))
+    (partial / "package.json").write_text('{"name": "sweepbot-host", "private": true}\n')
+    out = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--ignore-scripts",
+                          "--prefix", str(partial), *packages],
+                         capture_output=True, text=True, timeout=timeout)
+    if out.returncode != 0 or not (partial / "node_modules" / ready).exists():
+        raise LaunchError(f"npm install {' '.join(packages)} failed: "
+                          f"{(out.stderr or out.stdout).strip()[-400:]}")
+    try:
+        partial.rename(target)
+    except OSError:  # another run installed it meanwhile
+        shutil.rmtree(partial, ignore_errors=True)
+    return target / "node_modules"
 
 
 def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
@@ -59,6 +107,14 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
                                      query)
         return othergames.launch_chromium(vd, url, "^Minesweeper Online",
                                           app=not browser_tabs, size=online_window(size, query))
+    if game in NPM_GAMES:  # an npm package on a host page of benchmarks/webgames/npm
+        packages, ready, window = NPM_GAMES[game]
+        lib = npm_install_target(packages, ready)
+        more = "&".join(filter(None, [f"lib={lib.as_uri()}", query]))
+        url = othergames.webgame_url(f"npm/{game[4:]}.html", size.rows, size.cols,
+                                     size.mines, None, more)
+        return othergames.launch_chromium(vd, url, f"^npm {game[4:]}",
+                                          app=not browser_tabs, size=window)
     if game == "sgt-mines":
         return othergames.launch_sgt_mines(vd, size.cols, size.rows, size.mines, tile)
     if game == "xbomb":
@@ -218,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
             mines = ["--mines", str(args.mines)] if args.mines else []
             cmd += mines
             step = sweepbot(vd, templates, cmd, 300)
-            if args.game.startswith("web-"):  # the page counts its games in its title
+            if args.game.startswith(("web-", "npm-")):  # the page counts its games in its title
                 time.sleep(1.0)  # (the browser passes a new title on to X a little later)
                 step["title"] = vd.xdotool("getwindowname", str(win.wid)).strip()
             print(json.dumps({"step": "calibrate", "game": args.game, "size": str(size),
@@ -242,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
                                    for x in truth.read_text().splitlines() if x.strip()]
             if args.game == "minegauler":
                 result["truth"] = minegauler_outcomes(vd)[before:]
-            if args.game.startswith("web-"):  # the page counts its games in its title
+            if args.game.startswith(("web-", "npm-")):  # the page counts its games in its title
                 time.sleep(1.0)  # (the browser passes a new title on to X a little later)
                 result["title"] = vd.xdotool("getwindowname", str(win.wid)).strip()
             print(json.dumps(result), flush=True)
