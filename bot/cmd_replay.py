@@ -216,7 +216,9 @@ def _read_lattice(path: Path, capture: Image, views: list[tuple[Image, list[Skin
     (the capture restored to its own colours) with the squares each phase leaves
     unknown named by recoding (:func:`_recoded_share`): a won WineMine 9x9 in a JPEG
     shows too little of its flat colours for the locator at any quality, and read in
-    place its numbers and flags are pale (31 % of its squares read)."""
+    place its numbers and flags are pale (31 % of its squares read). There the lattice
+    is also tried at the skin's cell size (minegauler's lost 9x9 at quality 60: found
+    at 16.19 px a square for 16)."""
     from vision.lattice import NEAR_PHASES, name_lattice
 
     readings = []
@@ -233,7 +235,7 @@ def _read_lattice(path: Path, capture: Image, views: list[tuple[Image, list[Skin
     if coding is None:
         return readings
     view, skins = views[-1]
-    g = name_lattice(view, lattice, skins, phases=NEAR_PHASES,
+    g = name_lattice(view, lattice, skins, phases=NEAR_PHASES, resize=True,
                      share=lambda named, skin: _recoded_share(view, capture, named, skin,
                                                               coding))
     if g is None:

@@ -862,13 +862,17 @@ def name_lattice(image: Image, g: BoardGeometry, skins: Sequence[Skin],
                  accept: float = 0.8,
                  share: Callable[[BoardGeometry, Skin], float] | None = None,
                  phases: Sequence[tuple[int, int]] | None = None,
-                 ) -> BoardGeometry | None:
+                 resize: bool = False) -> BoardGeometry | None:
     """The lattice ``g`` named after the skin of its cell size that reads the most of
     its squares as known (at least ``accept``), at the phase of ``phases`` (default
     :data:`PHASE_TRIES`) that reads best; None if no skin reads it so (see
     :func:`locate_by_lattice`).
     ``share``: the share of a named lattice's squares read as known (default: as
-    :func:`vision.read.read_board` reads them in ``image``)."""
+    :func:`vision.read.read_board` reads them in ``image``).
+    ``resize``: also try ``g`` at the skin's cell size (:func:`at_cell_size`) when it
+    reads below PHASE_SURE at its own pitch; only with a ``share`` that names squares
+    by more than a look alike (a lattice a pixel off reads a JPEG's covered squares as
+    0s, and by the plain share, better)."""
     if share is None:
         def share(named: BoardGeometry, skin: Skin) -> float:
             return _known_share(image, named, skin)
@@ -877,7 +881,7 @@ def name_lattice(image: Image, g: BoardGeometry, skins: Sequence[Skin],
         sx, sy = skin.cell_size
         if abs(g.pitch_x / sx - 1) > 0.04 or abs(g.pitch_y / sy - 1) > 0.04:
             continue
-        for lattice in (g, *at_cell_size(g, skin.cell_size)):
+        for lattice in (g, *(at_cell_size(g, skin.cell_size) if resize else ())):
             if lattice is not g and best is not None and best[0] >= PHASE_SURE:
                 break  # (read well at the pitch found)
             for dx, dy in phases or PHASE_TRIES:
