@@ -29,6 +29,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from bot.consistency import zero_beside_covered
 from bot.end_panel import panel_controls, panel_over
 from bot.frames import park_pixel
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
@@ -265,6 +266,9 @@ class LiveCalibrator:
         self.start_image: Image | None = None
         self.candidates: list[int] = []
         self.win_needs_flags = False
+        self.side_floods = 0
+        """Moves after which the board showed a 0 with a covered square diagonal to it
+        and none beside it (:meth:`_note_opened`)."""
         self.first_clicks: list[str] = []
         self.first_click_sides: list[int] = []
         """How many neighbours each game's first clicked square has."""
@@ -662,6 +666,7 @@ class LiveCalibrator:
         opened by this game; squares changed far from them are not."""
         if before.shape == self.opened.shape and self._flood(before, after, clicked):
             self.opened |= before != after
+            self.side_floods += side_flood_shown(self.knowledge(after))
 
     def _flood(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
         return flood_past_window(before, after, clicked, self.L.known())
@@ -1565,6 +1570,10 @@ class LiveCalibrator:
         b = self.g.bounds()
         status: dict[str, Any] = {"win_needs_flags": self.win_needs_flags,
                                   "first_click_rule": self._rule()}
+        if self.side_floods >= SIDE_FLOODS:
+            status["zero_opens"] = "sides"
+            self.notes.append(f"an opened 0 opens only the squares beside it (seen after "
+                              f"{self.side_floods} moves)")
         if status["first_click_rule"] == "none" and self.first_clicks and not \
                 {"unprotected", "started-open"} & set(self.first_clicks):
             self.notes.append(f"first click: not lost in {len(self.first_clicks)} games, too "
@@ -1687,6 +1696,24 @@ class LiveCalibrator:
         dw, dh = float(box.width), float(box.height)
         status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
         return f"a dialog, its title at ({patch.left}, {patch.top}) learned"
+
+
+SIDE_FLOODS = 2
+"""Moves that must leave a 0 with a covered square only diagonal to it before the skin
+says the game's 0s open only the squares beside them (``status.zero_opens: sides``)."""
+
+
+def side_flood_shown(board: Board) -> bool:
+    """Does ``board`` (named squares; the rest UNKNOWN) show a 0 with a covered square
+    diagonal to it and none beside any 0, as a game whose 0s open only the four squares
+    beside them leaves it (react-minesweeper)?
+
+    >>> side_flood_shown(np.array([[0, 1], [1, -1]], np.int8))
+    True
+    >>> side_flood_shown(np.array([[0, -1], [0, 1]], np.int8))  # beside: a redraw half-way
+    False
+    """
+    return bool(zero_beside_covered(board).any() and not zero_beside_covered(board, True).any())
 
 
 def face_steady(shown: Sequence[Image], template: Image) -> bool:

@@ -7,11 +7,23 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import COVERED, EXPLODED, FLAG, MINE, QUESTION, UNKNOWN, Board, neighbour_sum
+from solver.cells import (
+    COVERED,
+    EXPLODED,
+    FLAG,
+    MINE,
+    QUESTION,
+    UNKNOWN,
+    Board,
+    beside_any,
+    neighbour_sum,
+)
 
 
-def contradiction(board: Board, known: Board | None) -> str:
+def contradiction(board: Board, known: Board | None, side_flood: bool = False) -> str:
     """Why ``board`` cannot be a true later view of ``known`` ("" if it can).
+    ``side_flood``: the game opens only the squares beside an opened 0, not the
+    diagonal ones (:func:`zero_beside_covered`).
 
     >>> import numpy as np
     >>> known = np.array([[1, -1]], dtype=np.int8)
@@ -29,7 +41,7 @@ def contradiction(board: Board, known: Board | None) -> str:
     unknown = board == UNKNOWN
     if unknown.any():
         return f"unreadable square {_first(unknown)}"
-    zero = zero_beside_covered(board)
+    zero = zero_beside_covered(board, side_flood)
     if zero.any():
         return (f"open square {_first(zero)} shows 0 next to a covered square (a redraw "
                 "caught half-way?)")
@@ -50,16 +62,22 @@ def contradiction(board: Board, known: Board | None) -> str:
     return ""
 
 
-def zero_beside_covered(board: Board) -> npt.NDArray[np.bool_]:
+def zero_beside_covered(board: Board, side_flood: bool = False) -> npt.NDArray[np.bool_]:
     """The squares read 0 next to a covered or question-marked square. No game shows
     one at rest (opening a 0 opens the squares around it), so one of them is misread,
-    the board was found a line off, or a redraw was caught half-way.
+    the board was found a line off, or a redraw was caught half-way. ``side_flood``:
+    the game opens only the four squares beside a 0 (react-minesweeper), so only those
+    count.
 
     >>> zero_beside_covered(np.array([[0, -1], [0, 1]], np.int8)).tolist()
     [[True, False], [True, False]]
+    >>> diagonal = np.array([[0, 0], [0, -1]], np.int8)
+    >>> zero_beside_covered(diagonal).tolist(), zero_beside_covered(diagonal, True).tolist()
+    ([[True, True], [True, False]], [[False, True], [True, False]])
     """
-    return np.asarray((board == 0) &
-                      (neighbour_sum((board == COVERED) | (board == QUESTION)) > 0))
+    hidden = (board == COVERED) | (board == QUESTION)
+    near = beside_any(hidden) if side_flood else neighbour_sum(hidden) > 0
+    return np.asarray((board == 0) & near)
 
 
 def over_mined(board: Board) -> npt.NDArray[np.bool_]:

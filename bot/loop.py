@@ -275,6 +275,7 @@ class Player:
         self.mines = 0
         self._mines_size: tuple[int, int] | None = None  # the size --mines was taken for
         self.needs_flags = False
+        self.side_flood = False  # the game opens only the squares beside a 0
         self.results: list[GameResult] = []
         self._cache: _ReadCache | None = None
         self.turn_cpu_ms: list[float] = []
@@ -437,6 +438,7 @@ class Player:
             image[r.top:r.top + r.height, r.left:r.left + r.width]))
         self.mines = self._mine_count(image, geometry)
         self.needs_flags = self.reader.needs_flags(geometry)
+        self.side_flood = self.reader.side_flood(geometry)
         self._new_strategy()
         self.observer.on_board(self)
 
@@ -505,7 +507,8 @@ class Player:
         or a square just clicked opened (a new, larger board of all covered squares
         would read whole too)."""
         known = game.known
-        if known is None or contradiction(board := self.read(image, geometry), known):
+        if known is None or contradiction(board := self.read(image, geometry), known,
+                                          self.side_flood):
             return False
         if not (known >= 0).any() and not any(board[c] >= 0 for c in game.opening):
             return False
@@ -529,6 +532,11 @@ class Player:
         shown = self.reader.mine_count(image, geometry)
         if shown is not None and shown > 0:
             return shown
+        vary = getattr(self.reader, "mines_vary", None)
+        if vary is not None and vary(geometry):
+            raise PlayStopped(f"calibrate saw this game lay different mine counts on "
+                              f"{geometry.cols}x{geometry.rows} boards, and it shows no "
+                              "counter the skin reads: pass --mines with this game's count")
         self.mines_from = "usual preset for the size"
         preset = preset_mines(geometry.rows, geometry.cols)
         if preset is None:
@@ -616,7 +624,8 @@ class Player:
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
-            problem = contradiction(boards[0] if boards else board, game.known)
+            problem = contradiction(boards[0] if boards else board, game.known,
+                                    self.side_flood)
             if not problem:
                 try:
                     return seen, self._decide_unseen(boards) if boards else self._decide(board)

@@ -78,6 +78,11 @@ class Reader(Protocol):
         """Does this game need every mine flagged to declare a win?"""
         ...
 
+    def side_flood(self, geometry: BoardGeometry) -> bool:
+        """Does an opened 0 open only the four squares beside it, not the diagonal ones
+        (so a settled board may show a 0 with a covered square diagonal to it)?"""
+        ...
+
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
         """Keys that close an end-of-game dialog hiding the restart control."""
         ...
@@ -198,6 +203,9 @@ class SkinReader:
                 return bool(source["win_needs_flags"])
         return bool(getattr(skin, "win_needs_flags", geometry.skin in FLAGS_TO_WIN))
 
+    def side_flood(self, geometry: BoardGeometry) -> bool:
+        return _status_spec(self.skin(geometry)).get("zero_opens") == "sides"
+
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
         raw = _restart_spec(self.skin(geometry)).get("dismiss_keys")
         if raw is None:
@@ -213,6 +221,13 @@ class SkinReader:
         from vision.skin import skin_mines
 
         return skin_mines(self.skin(geometry), geometry.rows, geometry.cols)
+
+    def mines_vary(self, geometry: BoardGeometry) -> bool:
+        """Did calibrate see this game lay different mine counts on boards of this size
+        (``mine_counts`` holds the size with no count)?"""
+        counts = getattr(self.skin(geometry), "mine_counts", None) or {}
+        size = (geometry.rows, geometry.cols)
+        return size in counts and counts[size] is None
 
     def counted_mines(self, image: Image, geometry: BoardGeometry,
                       look_again: Callable[[], Image] | None = None) -> int | None:
@@ -241,7 +256,8 @@ class SkinReader:
         if not counters:
             return {}
         board = self.read(image, geometry)
-        return {} if contradiction(board, None) else mine_totals(counters, board)
+        return {} if contradiction(board, None, self.side_flood(geometry)) \
+            else mine_totals(counters, board)
 
     def first_click_rule(self, geometry: BoardGeometry) -> str | None:
         skin = self.skin(geometry)

@@ -97,6 +97,21 @@ def neighbour_sum(mask: npt.NDArray[np.generic]) -> npt.NDArray[np.int16]:
     return out.astype(np.int16)
 
 
+def beside_any(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """For each square, is ``mask`` set on one of the up to 4 squares beside it (above,
+    below, left, right; not the diagonal ones)?
+
+    >>> beside_any(np.array([[True, False], [False, False]])).tolist()
+    [[False, True], [True, False]]
+    """
+    out = np.zeros(mask.shape, bool)
+    out[1:] |= mask[:-1]
+    out[:-1] |= mask[1:]
+    out[:, 1:] |= mask[:, :-1]
+    out[:, :-1] |= mask[:, 1:]
+    return out
+
+
 _BANDS: dict[int, npt.NDArray[np.float32]] = {}
 
 

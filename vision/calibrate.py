@@ -50,6 +50,7 @@ from solver.cells import (
     UNREVEALED,
     WRONG_FLAG,
     Cell,
+    beside_any,
 )
 from vision.edges import BandEvidence, EdgeBand, erase_strips, find_band
 from vision.geometry import BoardGeometry
@@ -2176,9 +2177,10 @@ def never_opened(before: IdGrid, prev: npt.NDArray[np.int8],
 def unopened_looks(before: IdGrid, prev: npt.NDArray[np.int8], changed: npt.NDArray[np.bool_],
                    zeros: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
     """The unchanged squares of every look of no name (``prev`` UNKNOWN) that a loss
-    would count as a 0 (``zeros``: no mine shown or hidden next to it) next to a
-    covered square that stayed covered: no
-    game leaves a 0's neighbour covered, so that look is a covered square's variant
+    would count as a 0 (``zeros``: no mine shown or hidden next to it) beside a covered
+    square that stayed covered (above, below, left or right of it: a game whose 0s open
+    only the squares beside them, react-minesweeper, leaves diagonal ones covered): no
+    game leaves such a neighbour of a 0 covered, so that look is a covered square's variant
     (kmines' graveyard-mayhem draws its covered tiles translucent over a ghost in the
     window's background: such squares were named 0, and play read a fresh board's
     squares as 0s).
@@ -2191,7 +2193,7 @@ def unopened_looks(before: IdGrid, prev: npt.NDArray[np.int8], changed: npt.NDAr
     >>> unopened_looks(before, prev, still, np.zeros((3, 3), bool)).any()
     np.False_
     """
-    by_covered = adjacent_count((prev == COVERED) & ~changed) > 0
+    by_covered = beside_any((prev == COVERED) & ~changed)
     looks = np.unique(before[zeros & by_covered & (prev == UNKNOWN)])
     return np.asarray(np.isin(before, looks) & (prev == UNKNOWN) & ~changed)
 

@@ -53,3 +53,24 @@ def test_mines_given_come_first_and_the_preset_last(tmp_path: Path) -> None:
     assert "with 45 mines (--mines)" in said
     player, results, said = play(truth_skin(), None, tmp_path)  # no count learned
     assert results[0].mines == 40 and "with 40 mines (usual preset for the size)" in said
+
+
+class VaryingReader(CountingReader):
+    mines_vary = SkinReader.mines_vary
+
+
+def test_a_count_that_varies_stops_play_before_a_click(tmp_path: Path) -> None:
+    """calibrate saw different counts at 16x16 (react-minesweeper lays 27-52 mines
+    there) and wrote the size with no count: play used to take the preset's 40 in
+    silence; now it asks for --mines, and takes it when given."""
+    learned = replace(truth_skin(), mine_counts={(16, 16): None})
+    skin = load_skin(save_skin(learned, tmp_path / "skin"))
+    screen = SkinScreen(BoardSize(16, 16, 45), seed=4)
+    config = PlayConfig(games=1, redraw_timeout=0.2, bug_dir=tmp_path / "bugs", seed=0)
+    mouse = sim_mouse(screen)
+    [result] = Player(screen, mouse, VaryingReader(skin, screen.pitch), "csp", config).play()
+    assert result.outcome == "aborted" and "pass --mines" in result.reason, result
+    assert not [c for c in mouse.clicks if c.button in ("left", "right", "middle")]
+    config = replace(config, mines=45)
+    [result] = Player(screen, mouse, VaryingReader(skin, screen.pitch), "csp", config).play()
+    assert result.outcome in ("won", "lost") and result.mines == 45, result
