@@ -188,8 +188,13 @@ class Game:
             self.board[cell] = self.counts[cell]
             self._covered_safe -= 1
             if self.counts[cell] == 0:
-                queue.extend(nb for nb in neighbours(cell, rows, cols)
+                queue.extend(nb for nb in self._opened_by_zero(cell, rows, cols)
                              if self.board[nb] in (COVERED, QUESTION))
+
+    def _opened_by_zero(self, cell: Cell, rows: int, cols: int) -> list[Cell]:
+        """The squares an opened 0 opens: all 8 around it (a game that opens only the
+        4 beside it overrides this; tests/bot/simgame.py's SideFloodGame)."""
+        return neighbours(cell, rows, cols)
 
     def _lose(self, hit: Cell) -> None:
         assert self.mines is not None

@@ -10,14 +10,12 @@ flags, restarts, guards, stopping) runs for real with no display.
 
 from __future__ import annotations
 
-from collections import deque
-
 import numpy as np
 
 from bot.mouse import Button, RecordingMouse
 from bot.reader import NotFound, Restart
 from bot.screen import Image, ScreenPoint
-from solver.cells import COVERED, FLAG, QUESTION, UNKNOWN, Board
+from solver.cells import COVERED, FLAG, UNKNOWN, Board
 from solver.game import BoardSize, Game
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 
@@ -33,19 +31,11 @@ class SideFloodGame(Game):
     """A game whose opened 0s open only the four squares beside them (react-minesweeper
     from npm floods so)."""
 
-    def _flood(self, start: tuple[int, int]) -> None:
-        assert self.mines is not None
-        queue = deque([start])
-        rows, cols = self.size.rows, self.size.cols
-        while queue:
-            r, c = queue.popleft()
-            if self.board[r, c] not in (COVERED, QUESTION):
-                continue
-            self.board[r, c] = self.counts[r, c]
-            self._covered_safe -= 1
-            if self.counts[r, c] == 0:
-                queue.extend((r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                             if 0 <= r + dr < rows and 0 <= c + dc < cols)
+    def _opened_by_zero(self, cell: tuple[int, int], rows: int,
+                        cols: int) -> list[tuple[int, int]]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
 class SimScreen:
