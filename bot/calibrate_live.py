@@ -64,6 +64,11 @@ from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.reveal import label_revealed_frame
 from vision.shade import shade_distance
 
+FRESH_TIMEOUT = 1.0
+"""Seconds a key or a click on a control has to start a new game."""
+FRESH_SLOW_TIMEOUT = 4.0
+"""... once the board has begun to change (a new game still being drawn)."""
+
 ASK_RESTART = ("Which key starts a new game in this program (e.g. F2 or ctrl+n)? Or "
                "point the mouse at the control that starts one and press Enter: ")
 
@@ -1059,16 +1064,18 @@ class LiveCalibrator:
                 not (self.knowledge(before) == COVERED).any():
             return None
         known = self.L.known()
-        if window_over(after, known, before).any():
+        if window_over(after, known, before, panels=False).any():
             return None  # a window over the board (kmines' scores after a win)
         marked = np.isin(self.knowledge(before), (FLAG, QUESTION))
-        names = label_revealed_frame(after, clicked, known, marked)
+        names = label_revealed_frame(after, clicked, known, marked, mines=self.mines)
         if names is None:
+            return None
+        codes = {**known, **names}
+        mine_looks = [lk for lk, code in codes.items() if code in (MINE, EXPLODED)]
+        if _flat_panel(after, known, before, mine_looks):
             return None
         for look, code in names.items():  # exact, like a loss: two votes per square
             self.L.name(look, code, weight=2 * int((after == look).sum()))
-        codes = {**known, **names}
-        mine_looks = [lk for lk, code in codes.items() if code in (MINE, EXPLODED)]
         hit = any(int(after[c]) in mine_looks for c in clicked)
         if hit and self.mines is None:
             self.mines = int(np.isin(after, mine_looks).sum())
@@ -1396,8 +1403,9 @@ class LiveCalibrator:
             fresh = self._try_keys(keys)
         return fresh
 
-    def _fresh(self) -> tuple[IdGrid, Image] | None:
-        image = self.grab()
+    def _fresh(self, image: Image | None = None) -> tuple[IdGrid, Image] | None:
+        """The board's looks and ``image`` (else a new frame) if it shows a new game."""
+        image = self.grab() if image is None else image
         ids = self.ids(image)
         codes = self.knowledge(ids)
         covered = float((codes == COVERED).mean())
@@ -1436,29 +1444,40 @@ class LiveCalibrator:
         a = self.point(PixelPoint(rect.left, rect.top))
         b = self.point(PixelPoint(rect.left + rect.width, rect.top + rect.height))
         self.mouse.allow([ScreenRect(a.x, a.y, b.x - a.x, b.y - a.y)])
+        before = self.grab()
         try:
             self.mouse.click(p)
         finally:
             self.mouse.allow([self.board_rect()])
         self.park()
-        return self._wait_fresh()
+        return self._wait_fresh(before)
 
     def _try_keys(self, keys: str) -> tuple[IdGrid, Image] | None:
+        before = self.grab()
         self.mouse.key(keys)
-        return self._wait_fresh()
+        return self._wait_fresh(before)
 
-    def _wait_fresh(self, settle: float = 0.1) -> tuple[IdGrid, Image] | None:
+    def _wait_fresh(self, before: Image, settle: float = 0.1) -> tuple[IdGrid, Image] | None:
         """The new game's first frame, once its board has not changed for ``settle``
         seconds: a game that redraws every square one by one (ace-minesweeper takes
-        30 ms for 32x32) shows a half-drawn board, the rest read as opened squares."""
-        deadline = time.monotonic() + 1.0
+        30 ms for 32x32) shows a half-drawn board, the rest read as opened squares.
+        Waits :data:`FRESH_TIMEOUT` s for it, or :data:`FRESH_SLOW_TIMEOUT` s once the
+        board differs from ``before`` (the screen before the key or click): on a loaded
+        machine a new game can take longer to draw than a control takes to do nothing."""
+        b = self.g.bounds()
+        start = time.monotonic()
+        deadline = start + FRESH_TIMEOUT
         while time.monotonic() < deadline:
             time.sleep(0.05)
-            fresh = self._fresh()
+            image = self.grab()
+            fresh = self._fresh(image)
             if fresh is not None:
                 time.sleep(settle)
-                if self._unchanged(fresh[1]):
+                if self._unchanged(image):
                     return fresh
+            elif image.shape == before.shape and \
+                    not np.array_equal(crop(image, b), crop(before, b)):
+                deadline = start + FRESH_SLOW_TIMEOUT
         return None
 
     # ------------------------------------------------------------------ main
@@ -1806,12 +1825,15 @@ def rare_number_odds(probs: np.ndarray, wanted: Sequence[int]) -> np.ndarray:
 
 
 def window_over(ids: IdGrid, known: dict[int, int], before: IdGrid | None = None,
-                min_squares: int = 6) -> np.ndarray:
+                min_squares: int = 6, panels: bool = True) -> np.ndarray:
     """Squares a window over the board (a dialog) covers: the box of every 8-connected
     patch of at least ``min_squares`` squares, over two rows and two columns at least,
     each of a look no other square of the frame shows, changed since ``before`` (if
     not given: each of an unnamed look) (a window's edges cut the squares under them
-    into pictures of their own; its flat inside may repeat).
+    into pictures of their own; its flat inside may repeat). With ``before`` and
+    ``panels``, also a flat panel (:func:`bot.end_panel.panel_over`); not on a board
+    that shows every square, where a block of numbers not seen before and mines can
+    look like one (xbomb's whole board at a loss).
 
     >>> ids = np.array([[1, 1, 1, 1, 1, 1],
     ...                 [1, 5, 6, 7, 1, 1],
@@ -1834,9 +1856,29 @@ def window_over(ids: IdGrid, known: dict[int, int], before: IdGrid | None = None
         x, y, w, h, area = stats[k].tolist()
         if area >= min_squares and w >= 2 and h >= 2:
             out[y:y + h, x:x + w] = True
-    if before is not None:  # (a flat panel over the board repeats its look: Google's)
-        out |= panel_over(ids, known, before)
+    if before is not None and panels:  # (a flat panel over the board repeats its look:
+        out |= panel_over(ids, known, before)  # Google's)
     return out
+
+
+def _flat_panel(ids: IdGrid, known: dict[int, int], before: IdGrid,
+                mine_looks: list[int]) -> bool:
+    """Is a panel over the board (:func:`bot.end_panel.panel_over`) with no square of
+    ``mine_looks`` inside its edge? A board that shows every square (xbomb's at a loss)
+    can show a block of mines and numbers not seen before, which ``panel_over`` takes
+    for a panel; a flat panel over the board has no mines in it.
+
+    >>> before = np.zeros((7, 7), np.int32)
+    >>> after = np.full((7, 7), 3); after[1:6, 1:6] = 9; after[3, 3] = 8
+    >>> _flat_panel(after, {}, before, [8]), _flat_panel(after, {}, before, [3])
+    (False, True)
+    """
+    panel = panel_over(ids, known, before)
+    if not panel.any():
+        return False
+    inside = cv2.erode(panel.astype(np.uint8), np.ones((3, 3), np.uint8),
+                       borderType=cv2.BORDER_CONSTANT, borderValue=0).astype(bool)
+    return not bool(np.isin(ids, mine_looks)[inside].any())
 
 
 def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],

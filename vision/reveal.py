@@ -37,11 +37,29 @@ MAX_MINE_SHARE = 0.4
 """No reading with more than this share of the squares as mines."""
 
 
+def _fits_count(ids: IdGrid, combo: tuple[int, ...], mines: int | None,
+                ignore: npt.NDArray[np.bool_] | None) -> bool:
+    """Could the squares of ``combo``, with some of those in ``ignore`` (flagged before
+    the end: mines or not), be the game's ``mines`` (None: any count)?
+
+    >>> _fits_count(np.array([[1, 2, 2]]), (1,), 2, np.array([[False, True, False]]))
+    True
+    >>> _fits_count(np.array([[1, 2, 2]]), (1,), 3, None)
+    False
+    """
+    if mines is None:
+        return True
+    shown = np.isin(ids, combo)
+    extra = 0 if ignore is None else int((ignore & ~shown).sum())
+    return int(shown.sum()) <= mines <= int(shown.sum()) + extra
+
+
 def _readings(ids: IdGrid, max_looks: int, max_odd: int,
-              ignore: npt.NDArray[np.bool_] | None = None,
+              ignore: npt.NDArray[np.bool_] | None = None, mines: int | None = None,
               ) -> list[tuple[float, tuple[int, ...], dict[int, int]]]:
     """Every (score, mine looks, numbers) under which each other look has one count
-    on the squares not in ``ignore``, but at most ``max_odd`` single-square looks."""
+    on the squares not in ``ignore``, but at most ``max_odd`` single-square looks, and
+    the mine looks fit the count of ``mines`` (if known)."""
     looks, sizes = np.unique(ids, return_counts=True)
     size = dict(zip(looks.tolist(), sizes.tolist(), strict=True))
     keep = np.ones(ids.shape, bool) if ignore is None else ~ignore
@@ -50,7 +68,8 @@ def _readings(ids: IdGrid, max_looks: int, max_odd: int,
     out = []
     for k in range(1, max_looks + 1):
         for combo in itertools.combinations(size, k):
-            if sum(size[lk] for lk in combo) > limit:
+            if sum(size[lk] for lk in combo) > limit or \
+                    not _fits_count(ids, combo, mines, ignore):
                 continue
             counts = adjacent_count(np.isin(ids, combo))
             numbers: dict[int, int] = {}
@@ -76,27 +95,28 @@ def _readings(ids: IdGrid, max_looks: int, max_odd: int,
 def label_revealed_frame(ids: IdGrid, clicked: Sequence[Cell] = (),
                          known: Mapping[int, int] | None = None,
                          ignore: npt.NDArray[np.bool_] | None = None, max_looks: int = 3,
-                         max_odd: int = 2) -> dict[int, int] | None:
+                         max_odd: int = 2, mines: int | None = None) -> dict[int, int] | None:
     """Names (look -> cell code) for a frame showing every square, or None when no
     reading fits or two different readings fit equally well. Squares in ``ignore``
     (flagged before the end: xbomb draws a wrongly flagged square much like an empty
-    one) may be mines but are not checked as numbers.
+    one) may be mines but are not checked as numbers. ``mines``: the game's mine
+    count, if known; a reading must show that many (some of them perhaps flagged).
 
     Mine looks are ``MINE``, except the look of a clicked square that no other square
     shares (the mine that was hit): ``EXPLODED``. Looks already in ``known`` keep their
     names and are not returned (a game that flags the mines at a win shows its flags,
     which read as mines here).
     """
-    readings = _readings(ids, max_looks, max_odd, ignore)
+    readings = _readings(ids, max_looks, max_odd, ignore, mines)
     if not readings:
         return None
     best = readings[0]
     if len(readings) > 1 and readings[1][0] == best[0] and readings[1][2] != best[2]:
         return None  # two readings explain the frame equally well
-    _, mines, numbers = best
+    _, mine_looks, numbers = best
     names: dict[int, int] = dict(numbers)
     hit = {int(ids[c]) for c in clicked}
-    for lk in mines:
+    for lk in mine_looks:
         alone = int((ids == lk).sum()) == 1
-        names[lk] = EXPLODED if lk in hit and alone and len(mines) > 1 else MINE
+        names[lk] = EXPLODED if lk in hit and alone and len(mine_looks) > 1 else MINE
     return {lk: code for lk, code in names.items() if known is None or lk not in known}
