@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, lost_screen, render  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, lost_screen, render  # noqa: E402
 
 from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.cli import main  # noqa: E402
@@ -142,10 +142,7 @@ class QuestionMarkedMines(SynthGame):
         img = super().grab()
         for r, c in self.marked if self.game.status == "lost" else ():
             draw_marked_mine(img, r, c)
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
 
 def draw_marked_mine(img: np.ndarray, r: int, c: int) -> None:

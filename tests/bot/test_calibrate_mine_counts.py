@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, lost_screen  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, lost_screen  # noqa: E402
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from bot.cli import main  # noqa: E402
@@ -90,10 +90,7 @@ class LossDialog(SynthGame):
                 left, top, _, _ = self.look.cell_box(3, 2)
                 _, _, right, bottom = self.look.cell_box(5, 6)
                 img[top:bottom, left:right] = (200, 60, 200)
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
 
 def test_a_dialog_over_a_lost_board_records_no_wrong_count() -> None:

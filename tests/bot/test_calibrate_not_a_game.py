@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut  # noqa: E402
 
 from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
@@ -40,10 +40,7 @@ class SelectionOnly(SynthGame):
             for k in range(self.selected_to + 1):
                 left, top, right, bottom = self.look.cell_box(k // cols, k % cols)
                 img[top:bottom, left:right] = 255 - img[top:bottom, left:right]
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
     def click(self, p: ScreenPoint, button: str = "left") -> None:
         self.clicks.append((p, button))

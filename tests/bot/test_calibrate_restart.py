@@ -23,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut  # noqa: E402
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
@@ -73,10 +73,7 @@ class MessageGame(SynthGame):
             for c in (3, 5):
                 left, top, right, bottom = self.look.cell_box(ROWS[-1], c)
                 img[top + 5:bottom - 5, left + 5:right - 5] = 40 + 30 * step
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
     def click(self, p: ScreenPoint, button: str = "left") -> None:
         self._note_win()
@@ -169,10 +166,7 @@ class DialogGame(SynthGame):
                           (255, 255, 255) if pulse else (120, 120, 120), -1)
             cv2.putText(img, "Reset?", (left + 6, top + 20), cv2.FONT_HERSHEY_SIMPLEX,
                         0.6, (0, 0, 0), 1)
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
     @property
     def up(self) -> bool:

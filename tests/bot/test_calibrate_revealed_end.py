@@ -13,7 +13,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from solver.cells import COVERED, EXPLODED, FLAG, MINE, WRONG_FLAG  # noqa: E402
@@ -38,10 +38,7 @@ class RevealAllGame(SynthGame):
         shown[g.board == EXPLODED] = EXPLODED
         self.ticks += 1
         img = render(shown, self.look, "lost", self.ticks // 7)
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
 
 def revealed(game: Game) -> np.ndarray:

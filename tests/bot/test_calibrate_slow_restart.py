@@ -14,7 +14,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
 
 from bot.calibrate_live import FRESH_TIMEOUT, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
@@ -52,10 +52,7 @@ class SlowNewGame(SynthGame):
         shown[:max(0, rows)] = COVERED
         self.ticks += 1
         img = render(shown, self.look, self.status(), self.ticks // 7)
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
 
 def test_a_new_game_drawn_slowly_is_waited_for() -> None:

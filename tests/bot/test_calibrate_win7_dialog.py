@@ -32,7 +32,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
 
 from bot.calibrate_live import Learned, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
@@ -76,10 +76,7 @@ class Win7Ending(SynthGame):
         due = (DIALOG_S if self.game.status == "lost" else 0.4) + self.late
         if since is not None and since >= due:
             draw_dialog(img, self.look, self.dialog, self.text)
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
     def _shown(self, since: float) -> np.ndarray:
         """The mines shown ``since`` s after the loss, nearest the hit first."""
@@ -195,10 +192,7 @@ class CountingTitle(Win7Ending):
         text = f"won {self.tally.count('W')}, lost {self.tally.count('L')}: {self.tally}"
         cv2.putText(img, text, (LOOK.origin[0], 30), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
                     (255, 255, 255), 1, cv2.LINE_8)
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
 
 def test_a_count_of_games_is_no_status_face() -> None:

@@ -31,7 +31,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, render  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
 
 from bot.calibrate_live import Learned, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.loop import PlayConfig, Player  # noqa: E402
@@ -71,10 +71,7 @@ class ScoresTable(SynthGame):
         img = super().grab()
         if self.table:
             draw_table(img, self.box)
-        if region is not None:
-            img = img[region.top:region.top + region.height,
-                      region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
     def click(self, p: ScreenPoint, button: str = "left") -> None:
         if self.table and inside(p, self.box):

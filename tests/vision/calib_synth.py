@@ -95,6 +95,17 @@ def draw_cell(img: np.ndarray, look: Look, r: int, c: int, code: int) -> None:
         _text(img, str(code), tile, DIGIT_COLOURS[code])
 
 
+def cut(img: np.ndarray, region: PixelRect | None) -> np.ndarray:
+    """``region`` of a whole-screen image (all of it if None), as a screen's grab gives it.
+
+    >>> cut(np.zeros((4, 6, 3), np.uint8), PixelRect(1, 2, 3, 2)).shape
+    (2, 3, 3)
+    """
+    if region is not None:
+        img = img[region.top:region.top + region.height, region.left:region.left + region.width]
+    return np.ascontiguousarray(img)
+
+
 def render(board: Board, look: Look = Look(), status: str = "playing", tick: int = 0) -> np.ndarray:
     """The whole screen showing ``board``, a status face and a timer reading ``tick``."""
     w, h = look.size
@@ -145,9 +156,7 @@ class SynthGame:
     def grab(self, region: PixelRect | None = None) -> np.ndarray:
         self.ticks += 1
         img = render(self.game.board, self.look, self.status(), self.ticks // 7)
-        if region is not None:
-            img = img[region.top:region.top + region.height, region.left:region.left + region.width]
-        return np.ascontiguousarray(img)
+        return cut(img, region)
 
     def close(self) -> None:
         pass
