@@ -1431,20 +1431,21 @@ class LiveCalibrator:
         what ``rect``, grown to the whole control, showed joins the restart templates)."""
         before = self.grab()
         shot = crop(before, grow(rect, before.shape))
-        fresh = self._click_rect(rect)
+        fresh = self._click_rect(rect, before)
         if fresh is not None and not any(s.shape == shot.shape and np.array_equal(s, shot)
                                          for s in self.restart_shots):
             self.restart_shots.append(shot)
         return fresh
 
-    def _click_rect(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
+    def _click_rect(self, rect: PixelRect, before: Image) -> tuple[IdGrid, Image] | None:
+        """Click the middle of ``rect`` (the screen was ``before``); the fresh game if
+        that started one."""
         self.control_clicks += 1
         centre = PixelPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
         p = self.point(centre)
         a = self.point(PixelPoint(rect.left, rect.top))
         b = self.point(PixelPoint(rect.left + rect.width, rect.top + rect.height))
         self.mouse.allow([ScreenRect(a.x, a.y, b.x - a.x, b.y - a.y)])
-        before = self.grab()
         try:
             self.mouse.click(p)
         finally:
