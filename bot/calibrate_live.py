@@ -44,7 +44,9 @@ from solver.cells import (
     WRONG_FLAG,
     Board,
     Cell,
+    neighbour_sum,
 )
+from solver.density import analyse_density
 from solver.probability import analyse
 from solver.strategies import get_strategy
 from vision.calibrate import (
@@ -262,6 +264,12 @@ class LiveCalibrator:
         self.learner: Learner | None = None
         self.map = ScreenMap()
         self.mines: int | None = options.mines
+        """The game's mine count, None while unknown or once games proved different
+        counts (:attr:`proved_counts`)."""
+        self.proved_counts: list[int] = []
+        """The count each game's end proved (:meth:`_proved_count`), in order."""
+        self.count_doubted = False
+        """This game's board contradicts :attr:`mines` (a game of another count)."""
         self.changes: np.ndarray | None = None
         self._volatile = np.zeros((1, 1), bool)
         self.endings: list[Ending] = []
@@ -522,11 +530,17 @@ class LiveCalibrator:
         return self.L.codes(ids, UNKNOWN)
 
     def choose(self, board: Board) -> tuple[list[Cell], float]:
-        """Squares to open next and the risk taken."""
+        """Squares to open next and the risk taken; none when only mines are left."""
         covered = [(int(r), int(c)) for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
         flags = int((board == FLAG).sum())
-        if not covered or (self.mines is not None and len(covered) + flags <= self.mines):
-            return [], 0.0  # only mines are left
+        if not covered:
+            return [], 0.0
+        if self.mines is not None and len(covered) + flags <= self.mines:
+            if not proves_safe(board):
+                return [], 0.0  # only mines are left
+            self._doubt_count("the board proves a covered square safe")
+        if self.counts_vary or self.count_doubted:
+            return self._choose_by_density(board, covered)
         if self._no_win_possible():
             rare = self._rare_pick(board)
             if rare is not None:
@@ -541,9 +555,45 @@ class LiveCalibrator:
                 if cells:
                     return cells, decision.risk
             except ValueError:
-                pass  # an inconsistent read: play a random square
-        pick = covered[int(self.rng.integers(len(covered)))]
-        return [pick], 1.0
+                # an inconsistent read, or a game of another count: only what the
+                # numbers prove, whatever the count
+                self._doubt_count("no layout of that many mines fits the board")
+                return self._choose_by_density(board, covered)
+        return [self._random_pick(covered)], 1.0
+
+    def _random_pick(self, covered: list[Cell]) -> Cell:
+        return covered[int(self.rng.integers(len(covered)))]
+
+    @property
+    def counts_vary(self) -> bool:
+        """Did games end with different counts proved (react-minesweeper lays each
+        square a mine with a fixed chance)?"""
+        return len(set(self.proved_counts)) > 1
+
+    def _doubt_count(self, why: str) -> None:
+        if not self.count_doubted:
+            self.log(f"this game may not have {self.mines} mines: {why}")
+        self.count_doubted = True
+
+    def _choose_by_density(self, board: Board, covered: list[Cell]) -> tuple[list[Cell], float]:
+        """For a count not known: squares the numbers prove safe, else the least likely
+        mine with each square a mine by the share seen so far
+        (:func:`solver.density.analyse_density`); none when the numbers prove every
+        covered square a mine (the game is won, whatever its count)."""
+        counts = self.proved_counts or ([self.mines] if self.mines else [])
+        share = float(np.mean(counts)) / board.size if counts else 0.15
+        try:
+            a = analyse_density(board, min(max(share, 0.01), 0.9))
+        except ValueError:
+            return [self._random_pick(covered)], 1.0  # a board misread
+        if set(covered) <= set(a.mines):
+            return [], 0.0
+        safe = [c for c in a.safe if c in set(covered)]
+        if safe:
+            return safe, 0.0
+        probs = np.where(np.isin(board, (COVERED, QUESTION)), a.probabilities, np.inf)
+        pick = np.unravel_index(int(np.argmin(probs)), board.shape)
+        return [(int(pick[0]), int(pick[1]))], float(probs[pick])
 
     def _missing_numbers(self) -> list[int]:
         names = set(self.L.known().values())
@@ -570,8 +620,9 @@ class LiveCalibrator:
         return int(r), int(c)
 
     def _rule(self) -> str:
-        density = None if self.mines is None or self.geometry is None else \
-            self.mines / (self.g.rows * self.g.cols)
+        counts = self.proved_counts or ([self.mines] if self.mines is not None else [])
+        density = None if not counts or self.geometry is None else \
+            float(np.mean(counts)) / (self.g.rows * self.g.cols)
         return first_click_rule(self.first_clicks, self.first_click_sides, density)
 
     def play_game(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
@@ -579,6 +630,7 @@ class LiveCalibrator:
         moves = 0
         last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]] | None = None
         self._new_game_counts()
+        self.count_doubted = False
         self.game_start = ids
         started_open = bool((self.knowledge(ids) != COVERED).any())
         self.opened = self.knowledge(ids) != COVERED
@@ -634,6 +686,11 @@ class LiveCalibrator:
                     self.click_cell(cell)
                 self.park()
                 after = self.wait_change(image)
+            if after is None and (self.counts_vary or self.count_doubted) and \
+                    not self._unexplained(ids).any():
+                # a game of a count not known ended with its last safe square, and takes
+                # no click on a mine left that the numbers do not prove
+                return self.finish_win(ids, image)
             if after is None:
                 if last is not None and self.judge(*last, force=True):
                     return last[1], last[3]
@@ -887,7 +944,7 @@ class LiveCalibrator:
                         and not self._loss_before_cover(before, after, clicked):
                     return False  # not every mine is shown, none known: not a lost game
                 self._name_loss(before, after, shown_ids, names, known)
-                if self.mines is None and not hidden:
+                if self.mines is None and not hidden and not self.counts_vary:
                     self.mines = shown + flags
                     self.log(f"the game has {self.mines} mines")
                 self._ended("lost", img_before, img_after)
@@ -1077,7 +1134,7 @@ class LiveCalibrator:
         for look, code in names.items():  # exact, like a loss: two votes per square
             self.L.name(look, code, weight=2 * int((after == look).sum()))
         hit = any(int(after[c]) in mine_looks for c in clicked)
-        if hit and self.mines is None:
+        if hit and self.mines is None and not self.counts_vary:
             self.mines = int(np.isin(after, mine_looks).sum())
             self.log(f"the game has {self.mines} mines")
         return "lost" if hit else "won"
@@ -1151,6 +1208,20 @@ class LiveCalibrator:
         self.endings.append(Ending(outcome, before, after, self._before_panel(before, after)))
         self.results.append(outcome)
         self.log(f"game {len(self.results)}: {outcome}")
+        self._note_count(self.endings[-1])
+
+    def _note_count(self, ending: Ending) -> None:
+        """Keep the count this end proved; once two games proved different counts the
+        game has none: :attr:`mines` is dropped, and a game counts as won only when
+        the numbers prove every covered square a mine."""
+        n = self._proved_count(ending)
+        if n is None:
+            return
+        self.proved_counts.append(n)
+        if self.counts_vary and self.mines is not None:
+            self.log(f"games ended with {min(self.proved_counts)}-{max(self.proved_counts)} "
+                     "mines: this game has no fixed count")
+            self.mines = None
 
     def _before_panel(self, before: Image, after: Image) -> Image | None:
         """The last frame of this end before a panel or a dialog came over the board
@@ -1574,15 +1645,18 @@ class LiveCalibrator:
         or the one before its last move (only mines left hidden)."""
         out = []
         for e in self.endings:
-            frames = (e.after, e.before) if e.outcome == "won" else \
-                (e.after,) if e.shown is None else (e.after, e.shown)
-            n = next((n for n in (seen_mine_count(self.knowledge(self.ids(f))) for f in frames)
-                      if n is not None), None)
+            n = self._proved_count(e)
             if n is not None:
                 out.append(((self.g.rows, self.g.cols), n))
         self.log("mines seen at the games' ends: "
                  + (", ".join(str(n) for _, n in out) or "none"))
         return tuple(out)
+
+    def _proved_count(self, e: Ending) -> int | None:
+        frames = (e.after, e.before) if e.outcome == "won" else \
+            (e.after,) if e.shown is None else (e.after, e.shown)
+        return next((n for n in (seen_mine_count(self.knowledge(self.ids(f))) for f in frames)
+                     if n is not None), None)
 
     def learn_status(self) -> dict[str, Any]:
         """How a win and a loss show: a face-like control that changes at both, or the
@@ -1798,6 +1872,19 @@ def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float 
     if len(opened) == len(kinds) and free ** sum(opened) < doubt:
         return "opening"  # (a safe first square alone would seldom open this often)
     return "safe"
+
+
+def proves_safe(board: Board) -> bool:
+    """Does a number have more covered and flagged squares around it than it counts
+    (so one of its covered squares is safe, whatever the mine count)?
+
+    >>> from solver.textboard import parse_board
+    >>> proves_safe(parse_board("1..\\n111")), proves_safe(parse_board("1.\\n11"))
+    (True, False)
+    """
+    numbers = (board >= 0) & (board <= 8)
+    hidden = np.isin(board, (COVERED, QUESTION, FLAG)).astype(np.int64)
+    return bool((neighbour_sum(hidden)[numbers] > board[numbers]).any())
 
 
 def rare_number_odds(probs: np.ndarray, wanted: Sequence[int]) -> np.ndarray:
