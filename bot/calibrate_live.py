@@ -46,7 +46,7 @@ from solver.cells import (
     Cell,
     neighbour_sum,
 )
-from solver.density import analyse_density
+from solver.density import decide_by_density
 from solver.probability import analyse
 from solver.strategies import get_strategy
 from vision.calibrate import (
@@ -576,24 +576,19 @@ class LiveCalibrator:
         self.count_doubted = True
 
     def _choose_by_density(self, board: Board, covered: list[Cell]) -> tuple[list[Cell], float]:
-        """For a count not known: squares the numbers prove safe, else the least likely
-        mine with each square a mine by the share seen so far
-        (:func:`solver.density.analyse_density`); none when the numbers prove every
+        """For a count not known: :func:`solver.density.decide_by_density` with each
+        square a mine by the share seen so far; none when the numbers prove every
         covered square a mine (the game is won, whatever its count)."""
         counts = self.proved_counts or ([self.mines] if self.mines else [])
         share = float(np.mean(counts)) / board.size if counts else 0.15
         try:
-            a = analyse_density(board, min(max(share, 0.01), 0.9))
+            decision = decide_by_density(board, min(max(share, 0.01), 0.9))
         except ValueError:
             return [self._random_pick(covered)], 1.0  # a board misread
-        if set(covered) <= set(a.mines):
-            return [], 0.0
-        safe = [c for c in a.safe if c in set(covered)]
-        if safe:
-            return safe, 0.0
-        probs = np.where(np.isin(board, (COVERED, QUESTION)), a.probabilities, np.inf)
-        pick = np.unravel_index(int(np.argmin(probs)), board.shape)
-        return [(int(pick[0]), int(pick[1]))], float(probs[pick])
+        cells = [c for c in decision.open if c in set(covered)]
+        if cells or not decision.open:
+            return cells, decision.risk
+        return [self._random_pick(covered)], 1.0  # (the pick was a look not named yet)
 
     def _missing_numbers(self) -> list[int]:
         names = set(self.L.known().values())

@@ -163,9 +163,9 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     cells = learned.cells
     if base and tuple(base.cell_size) != tuple(learned.pitch):
         cells = _resize_cells(cells, base.cell_size)
-    counts = mine_counts(base, learned.mine_counts, notes)
+    counts, shares = mine_counts(base, learned.mine_counts, notes)
     skin = Skin(name, f"sweepbot calibrate --from ({len(images)} screenshots)", cell_size,
-                cells, status, restart, mine_counts=counts,
+                cells, status, restart, mine_counts=counts, mine_shares=shares,
                 unnamed=unnamed_looks(learned.unnamed_looks, base, cells, cell_size))
     return skin, notes
 
@@ -271,31 +271,43 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     if base:
         status = merge_section(dict(base.status), status)
         restart = merge_section(dict(base.restart), restart)
-    counts = mine_counts(base, learned.mine_counts, notes)
+    counts, shares = mine_counts(base, learned.mine_counts, notes)
     skin = Skin(name, "sweepbot calibrate (live)", cell_size, cells, status, restart,
-                mine_counts=counts, unnamed=unnamed_looks((), base, cells, cell_size))
+                mine_counts=counts, mine_shares=shares,
+                unnamed=unnamed_looks((), base, cells, cell_size))
     return skin, notes
 
 
-def mine_counts(base: Any, seen: Sequence[tuple[tuple[int, int], int]],
-                notes: list[str]) -> dict[tuple[int, int], int | None]:
+def mine_counts(base: Any, seen: Sequence[tuple[tuple[int, int], int]], notes: list[str],
+                ) -> tuple[dict[tuple[int, int], int | None], dict[tuple[int, int], float]]:
     """The base skin's mine counts by board size with the ones ``seen`` now merged in
-    (:func:`vision.calibrate.merge_mine_counts`); notes what is recorded, and every size
-    whose games disagreed."""
+    (:func:`vision.calibrate.merge_mine_counts`), and for each size of no fixed count
+    the mean share of its squares that were mines (the base skin's, if no game of it
+    proved its count now); notes what is recorded, and every size whose games
+    disagreed."""
     from vision.calibrate import merge_mine_counts
 
     counts, disagreed = merge_mine_counts(dict(base.mine_counts) if base else {}, seen)
     notes.extend(disagreed)
+    shares = {size: share for size, share in (base.mine_shares.items() if base else ())
+              if counts.get(size, 0) is None}
     for size in sorted({s for s, _ in seen}):
         n = counts.get(size)
+        games = sum(1 for s, _ in seen if s == size)
         if n is not None:
-            games = sum(1 for s, _ in seen if s == size)
             notes.append(f"mine count: {n} on boards of {size[0]}x{size[1]} squares (rows x "
                          f"cols), seen at the end of {games} game{'s' if games > 1 else ''}")
+            continue
+        found = [m for s, m in seen if s == size]
+        shares[size] = sum(found) / len(found) / (size[0] * size[1])
+        notes.append(f"mine share: {shares[size]:.3f} of the squares on boards of "
+                     f"{size[0]}x{size[1]} squares, the mean of {games} game"
+                     f"{'s' if games > 1 else ''} (play takes each square a mine with "
+                     "that chance)")
     if not seen:
         notes.append("mine count: no game's end showed it (play needs --mines unless the "
                      "board size is a usual preset)")
-    return counts
+    return counts, shares
 
 
 def merge_section(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:

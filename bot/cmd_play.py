@@ -35,6 +35,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="mines in the game (default: the game's LED mine counter "
                              "plus the flags shown, else the count the skin learned for "
                              "this board size, else the size's usual count)")
+    parser.add_argument("--mine-chance", type=float, metavar="P",
+                        help="for a game of no fixed mine count (calibrate saw different "
+                             "counts on one board size): each square is a mine with chance "
+                             "P (default: the share calibrate saw)")
     parser.add_argument("--rule", choices=("none", "safe", "opening", "winxp"),
                         help="the game's first-click rule (default: known per game)")
     parser.add_argument("--strategy", default="exact", help="solver strategy (exact)")
@@ -57,6 +61,8 @@ def check_args(args: argparse.Namespace) -> str:
         return f"--games must be at least 1, got {args.games}"
     if args.mines is not None and args.mines < 1:
         return f"--mines must be at least 1, got {args.mines}"
+    if args.mine_chance is not None and not 0 < args.mine_chance < 1:
+        return f"--mine-chance must lie strictly between 0 and 1, got {args.mine_chance}"
     if args.heatmap is not None and not args.dry_run:
         return "--heatmap works only with --dry-run"
     from solver.strategies import STRATEGY_NAMES
@@ -76,7 +82,8 @@ class PrintObserver(Observer):
         g = player.geometry
         assert g is not None
         b = g.bounds()
-        print(f"found a {g.cols}x{g.rows} {g.skin} board with {player.mines} mines "
+        mines = f"{player.mines} mines" if player.mines is not None else "no fixed count"
+        print(f"found a {g.cols}x{g.rows} {g.skin} board with {mines} "
               f"({player.mines_from}) at ({b.left}, {b.top}); move the mouse, push it into "
               "a screen corner or press Ctrl+C to stop", file=self.out, flush=True)
 
@@ -109,7 +116,8 @@ def make_player(args: argparse.Namespace, observer: Observer, dry: bool = False,
     mouse = make_mouse(args.mouse, display)
     if dry:  # never touch the real pointer; keep its screen size for the scale
         mouse = RecordingMouse(size=mouse.size())
-    config = PlayConfig(games=args.games, mines=args.mines, rule=args.rule,
+    config = PlayConfig(games=args.games, mines=args.mines, mine_chance=args.mine_chance,
+                        rule=args.rule,
                         bug_dir=args.bug_dir, chord=not args.no_chord,
                         learn=not (args.no_learn or dry))
     return Player(screen, mouse, reader, args.strategy, config, observer)
@@ -135,7 +143,9 @@ def move_verb(move: Move, board: Board) -> str:
 def print_preview(p: Preview, heatmap_path: Path | None) -> None:
     from solver.textboard import format_board
 
-    print(f"board {p.geometry.cols}x{p.geometry.rows}, {p.mines} mines, "
+    mines = f"{p.mines} mines" if p.mines is not None else \
+        f"no fixed count (each square a mine with chance {p.mine_share:.3f})"
+    print(f"board {p.geometry.cols}x{p.geometry.rows}, {mines}, "
           f"skin {p.geometry.skin}, status {p.status}")
     print(format_board(p.board))
     if p.decision is not None and p.decision.note:
@@ -150,9 +160,11 @@ def print_preview(p: Preview, heatmap_path: Path | None) -> None:
         import cv2
 
         from bot.heatmap import heatmap
+        from solver.density import analyse_density
         from solver.probability import mine_probabilities
 
-        probs = mine_probabilities(p.board, p.mines)
+        probs = mine_probabilities(p.board, p.mines) if p.mines is not None else \
+            analyse_density(p.board, p.mine_share).probabilities
         cv2.imwrite(str(heatmap_path), heatmap(p.image, p.geometry, p.board, probs))
         print(f"heat map written to {heatmap_path}")
 

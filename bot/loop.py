@@ -46,6 +46,7 @@ from solver.cells import (
     Cell,
     neighbour_sum,
 )
+from solver.density import decide_by_density
 from solver.strategies import get_strategy
 from solver.strategy import Decision, Strategy
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
@@ -64,6 +65,8 @@ class PlayConfig:
 
     games: int = 1
     mines: int | None = None
+    mine_chance: float | None = None
+    """For a game of no fixed count: each square is a mine with this chance."""
     rule: str | None = None
     redraw_timeout: float = 2.0
     restart_timeout: float = 6.0
@@ -192,9 +195,10 @@ class Preview:
     geometry: BoardGeometry
     board: Board
     status: str
-    mines: int
+    mines: int | None  # None: no fixed count (each square a mine with ``mine_share``)
     decision: Decision | None
     moves: tuple[Move, ...]
+    mine_share: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -272,7 +276,10 @@ class Player:
         self.region = PixelRect(0, 0, 0, 0)
         self.board_region = PixelRect(0, 0, 0, 0)
         self.board_geometry: BoardGeometry | None = None  # the board inside board_region
-        self.mines = 0
+        self.mines: int | None = 0
+        """The game's mine count; None for a game of no fixed count (:attr:`mine_share`)."""
+        self.mine_share = 0.0
+        """With no fixed count: the chance that a square is a mine."""
         self._mines_size: tuple[int, int] | None = None  # the size --mines was taken for
         self.needs_flags = False
         self.side_flood = False  # the game opens only the squares beside a 0
@@ -331,7 +338,8 @@ class Player:
             if seen.status in ("won", "lost"):
                 return self._ended(game, self._recheck_win(game, seen))
             assert decision is not None
-            self._check_progress(game, seen.board)
+            if self._check_progress(game, seen.board):
+                return self._ended(game, _Seen(seen.image, seen.board, "won"))
             plan = self.plan(seen.board, decision, game)
             if not plan:
                 if any(seen.board[c] == FLAG for c in decision.open):
@@ -367,8 +375,8 @@ class Player:
             if button == "right":
                 game.known[cell] = FLAG  # our flags must show from now on
         game.complete = self._completes(board, game)
-        game.ends = game.complete or (
-            count(board, COVERED, QUESTION, FLAG) - len(game.opening) == self.mines)
+        game.ends = game.complete or (self.mines is not None and (
+            count(board, COVERED, QUESTION, FLAG) - len(game.opening) == self.mines))
         if game.complete:  # what is left hidden after this batch: the mines
             game.hidden = np.isin(board, (COVERED, QUESTION, FLAG))
             for cell in game.opening:
@@ -387,13 +395,14 @@ class Player:
             moves = tuple(Move(cell, button, self.map.to_screen(self.geometry.cell_center(cell)),
                                game.risk.get(cell, 0.0) if button == "left" else 1.0)
                           for cell, button in plan)
-        return Preview(image, geometry, seen.board, seen.status, self.mines, decision, moves)
+        return Preview(image, geometry, seen.board, seen.status, self.mines, decision, moves,
+                       self.mine_share)
 
     def _completes(self, board: Board, game: _Game) -> bool:
         """Does this batch open every square that is not a mine (the game ends won)?
         Only a batch of certainly safe squares does: after a guess, whatever covers the
         board may be the game's message of a loss (kmines)."""
-        if not game.opening or self.needs_flags:
+        if not game.opening or self.needs_flags or self.mines is None:
             return False
         if max(game.risk.get(c, 1.0) for c in game.opening) >= 0.001:
             return False
@@ -407,14 +416,21 @@ class Player:
         win display any dialog's title (kmines)."""
         return game.complete or not game.moves
 
-    def _check_progress(self, game: _Game, board: Board) -> None:
-        """Stop when three turns in a row changed nothing (the clicks have no effect)."""
+    def _check_progress(self, game: _Game, board: Board) -> bool:
+        """Stop when three turns in a row changed nothing (the clicks have no effect).
+        True when a game of no fixed count ignored two guesses in a row with no mine
+        shown: it ended when its last safe square opened (react-minesweeper shows
+        nothing at a win and takes no click after it), and the mines left are ones the
+        numbers do not prove."""
         if game.known is not None and np.array_equal(board, game.known):
             game.stuck += 1
+            if self.mines is None and game.stuck >= 2 and game.last_risk > 0.0:
+                return True
             if game.stuck >= 3:
                 raise PlayStopped("the clicks have no effect on the board")
         else:
             game.stuck = 0
+        return False
 
     # ----------------------------------------------------------------- board
     def find_board(self) -> None:
@@ -515,10 +531,12 @@ class Player:
         self._frame = self._frame_pixels(image)
         return True
 
-    def _mine_count(self, image: Image, geometry: BoardGeometry) -> int:
+    def _mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         """``--mines``, else the game's counter plus the flags shown (a reader with
         ``counted_mines``), else the reader's count (the skin learned it for this size),
-        else the size's usual preset; ``mines_from`` says which."""
+        else None for a size the skin saw with different counts (``mine_share`` set
+        from ``--mine-chance`` or the skin), else the size's usual preset;
+        ``mines_from`` says which."""
         self.mines_from = "--mines"
         size = (geometry.rows, geometry.cols)
         if self.config.mines is not None and self._mines_size in (None, size):
@@ -534,9 +552,20 @@ class Player:
             return shown
         vary = getattr(self.reader, "mines_vary", None)
         if vary is not None and vary(geometry):
-            raise PlayStopped(f"calibrate saw this game lay different mine counts on "
-                              f"{geometry.cols}x{geometry.rows} boards, and it shows no "
-                              "counter the skin reads: pass --mines with this game's count")
+            share = self.config.mine_chance or getattr(self.reader, "mine_share",
+                                                       lambda g: None)(geometry)
+            if share is None:
+                raise PlayStopped(
+                    f"calibrate saw this game lay different mine counts on "
+                    f"{geometry.cols}x{geometry.rows} boards, and it shows no counter the "
+                    "skin reads: pass --mines with this game's count, or --mine-chance "
+                    "with the chance of a square being a mine")
+            self.mine_share = float(share)
+            self.mines_from = (f"no fixed count: each square a mine with chance "
+                               f"{self.mine_share:.3f}, "
+                               + ("--mine-chance" if self.config.mine_chance else
+                                  "learned by the skin"))
+            return None
         self.mines_from = "usual preset for the size"
         preset = preset_mines(geometry.rows, geometry.cols)
         if preset is None:
@@ -631,7 +660,9 @@ class Player:
                     return seen, self._decide_unseen(boards) if boards else self._decide(board)
                 except ValueError as exc:  # solver.probability.InconsistentBoard
                     problem = (f"numbers no layout of {self.mines} mines satisfies ({exc}); "
-                               "if the game has another mine count, pass --mines")
+                               "if the game has another mine count, pass --mines"
+                               if self.mines is not None else
+                               f"numbers no layout of mines satisfies ({exc})")
             full = self._full_status()
             if full == "lost" or (full == "won" and self._can_be_won(game)):
                 return _Seen(image, board, full), None
@@ -671,8 +702,8 @@ class Player:
                game: _Game) -> tuple[Board, tuple[Board, ...]]:
         """``board`` with the number looks the skin lacks named where the board tells
         (:mod:`bot.learn`), and one board per name still possible (else none)."""
-        if self.learner is None or not code_counts(board)[UNKNOWN]:
-            return board, ()
+        if self.learner is None or not code_counts(board)[UNKNOWN] or self.mines is None:
+            return board, ()  # (the learner names looks by the game's count)
         try:
             got = self.learner.unseen(image, geometry, board, game.known, game.opening,
                                       self.mines)
@@ -693,7 +724,7 @@ class Player:
     def _decide_unseen(self, boards: tuple[Board, ...]) -> Decision:
         """The squares safe under every name an unseen look may have (one board
         each), or play stops."""
-        assert self.learner is not None
+        assert self.learner is not None and self.mines is not None
         try:
             return self.learner.decide(boards, self.mines)
         except UnseenStop as exc:
@@ -709,6 +740,8 @@ class Player:
         flags = board == FLAG
         solver_board = np.where(flags, COVERED, board).astype(np.int8) if flags.any() else (
             board.copy())
+        if self.mines is None:
+            return decide_by_density(solver_board, self.mine_share)
         if count(solver_board, COVERED, QUESTION) == self.mines:
             hidden = np.argwhere((solver_board == COVERED) | (solver_board == QUESTION))
             return Decision(open=(), mines=tuple((int(r), int(c)) for r, c in hidden),
@@ -724,14 +757,26 @@ class Player:
         counts = code_counts(board)
         if counts[EXPLODED] or counts[MINE]:
             return "lost"
-        if counts[COVERED] + counts[FLAG] + counts[QUESTION] != self.mines or counts[UNKNOWN]:
+        hidden = counts[COVERED] + counts[FLAG] + counts[QUESTION]
+        mines = self.mines if self.mines is not None else self._proved_mines(board)
+        if hidden != mines or counts[UNKNOWN]:
             return "playing"
         status = self.reader.status(*self.capture())
         if status in ("won", "lost"):
             return status
-        if self.needs_flags and int((board == FLAG).sum()) < self.mines:
+        if self.needs_flags and int((board == FLAG).sum()) < mines:
             return "playing"
         return "won"  # every safe square open (and, where needed, every mine flagged)
+
+    def _proved_mines(self, board: Board) -> int | None:
+        """For a game of no fixed count: the hidden squares, when the numbers prove each
+        of them a mine (every safe square is open), else None."""
+        solver_board = np.where(board == FLAG, COVERED, board).astype(np.int8)
+        try:
+            decision = decide_by_density(solver_board, self.mine_share)
+        except ValueError:
+            return None
+        return len(decision.mines) if not decision.open else None
 
     def _full_status(self) -> str:
         assert self.geometry is not None
@@ -861,8 +906,7 @@ class Player:
             game.risk[cell] = decision.risk
         if decision.open:
             game.last_risk = decision.risk
-        if self.needs_flags and 0 < count(board, COVERED, QUESTION) == self.mines - count(
-                board, FLAG):
+        if self.needs_flags and self._flags_left(board, decision):
             game.opening = set()
             hidden = np.argwhere((board == COVERED) | (board == QUESTION))
             cells = [(int(r), int(c)) for r, c in hidden]
@@ -873,6 +917,14 @@ class Player:
         game.opening = set(opened) | set(rest)
         return chords + [(cell, "left") for cell in rest]
 
+    def _flags_left(self, board: Board, decision: Decision) -> bool:
+        """Are only mines left covered, some not flagged yet (to flag for a game that
+        needs flags to declare a win)?"""
+        covered = count(board, COVERED, QUESTION)
+        if self.mines is None:
+            return covered > 0 and not decision.open and bool(decision.mines)
+        return 0 < covered == self.mines - count(board, FLAG)
+
     def _chords(self, board: Board, decision: Decision,
                 openable: list[Cell]) -> tuple[list[tuple[Cell, Button]], set[Cell]]:
         """Flag-and-chord clicks for certainly safe squares, where they save clicks."""
@@ -881,7 +933,7 @@ class Player:
             return [], set()
         chords, opened = chord_clicks(board, set(openable), set(decision.mines), button)
         flags = int((board == FLAG).sum()) + sum(b == "right" for _, b in chords)
-        if self.needs_flags and flags >= self.mines:
+        if self.needs_flags and (self.mines is None or flags >= self.mines):
             return [], set()  # the game checks for a win on the last flag: keep it last
         return chords, opened
 
@@ -948,18 +1000,23 @@ class Player:
             hidden = np.isin(board, (COVERED, FLAG, QUESTION, MINE))
             if (board == UNKNOWN).any() and game.hidden is not None:
                 hidden = game.hidden  # the board is covered by the game's win message
-            if int(hidden.sum()) == self.mines:
+            if self.mines is None or int(hidden.sum()) == self.mines:
                 bv = three_bv(hidden)
-        return self._result(game, seen.status, death_p=death_p, bv=bv)
+        mines = np.isin(board, (MINE, EXPLODED, FLAG)) if seen.status == "lost" else \
+            np.isin(board, (COVERED, FLAG, QUESTION, MINE))
+        return self._result(game, seen.status, death_p=death_p, bv=bv,
+                            mines=int(mines.sum()))
 
     def _aborted(self, game: _Game, reason: str) -> GameResult:
         return self._result(game, "aborted", reason=reason)
 
     def _result(self, game: _Game, outcome: str, death_p: float | None = None,
-                bv: int | None = None, reason: str = "") -> GameResult:
+                bv: int | None = None, reason: str = "", mines: int = 0) -> GameResult:
+        """``mines``: the count this game's end showed, for a game of no fixed count."""
         seconds = time.monotonic() - game.start
         g = self.geometry
-        return GameResult(outcome, g.rows if g else 0, g.cols if g else 0, self.mines,
+        return GameResult(outcome, g.rows if g else 0, g.cols if g else 0,
+                          self.mines if self.mines is not None else mines,
                           game.moves, game.clicks, seconds, max(0.0, seconds - game.waited),
                           death_p, bv, g.skin if g else "", reason, tuple(game.turn_ms))
 
@@ -1147,7 +1204,7 @@ class Player:
         board = self.read(*self.capture_board_from(np.ascontiguousarray(self.board_view(image))))
         if (board == UNKNOWN).any() or np.isin(board, (EXPLODED, MINE, FLAG, WRONG_FLAG)).any():
             return False
-        if int(np.isin(board, (COVERED, QUESTION)).sum()) <= self.mines:
+        if int(np.isin(board, (COVERED, QUESTION)).sum()) <= (self.mines or 0):
             return False
         return self.reader.status(image, geometry) not in ("won", "lost")
 

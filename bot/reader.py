@@ -229,6 +229,12 @@ class SkinReader:
         size = (geometry.rows, geometry.cols)
         return size in counts and counts[size] is None
 
+    def mine_share(self, geometry: BoardGeometry) -> float | None:
+        """For a size of no fixed count (:meth:`mines_vary`): the share of squares that
+        were mines in the games calibrate saw (``"share"`` in ``mine_counts``)."""
+        shares = getattr(self.skin(geometry), "mine_shares", None) or {}
+        return shares.get((geometry.rows, geometry.cols))
+
     def counted_mines(self, image: Image, geometry: BoardGeometry,
                       look_again: Callable[[], Image] | None = None) -> int | None:
         """The mines the game's LED counter implies (``vision.counter``: it shows the

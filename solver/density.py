@@ -17,6 +17,8 @@ those the numbers alone prove, whatever the count.
 ((0, 1),)
 >>> analyse_density(parse_board("1..\\n1.."), density=0.2).off_probability
 0.2
+>>> decide_by_density(parse_board("1.\\n11"), density=0.2).note
+'only mines are left'
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import MutableMapping
 
 import numpy as np
 
-from solver.cells import Board
+from solver.cells import COVERED, QUESTION, UNKNOWN, Board
 from solver.probability import (
     KNOWN_MINE_CODES,
     UNREVEALED_CODES,
@@ -42,6 +44,7 @@ from solver.probability import (
     deduce,
     is_any,
 )
+from solver.strategy import Decision
 
 
 def analyse_density(board: Board, density: float,
@@ -82,3 +85,28 @@ def analyse_density(board: Board, density: float,
     return Analysis(probs, _cells(sure_safe), _cells(sure_mine), frontier, int(off.sum()),
                     density if off.any() else float("nan"), round(expected),
                     log_like, len(results))
+
+
+def decide_by_density(board: Board, density: float) -> Decision:
+    """The move for a game of no fixed count (see :func:`analyse_density`): every square
+    the numbers prove safe; else, when they prove every covered square a mine, none
+    (the game is won, whatever its count: ``mines`` lists them); else the covered
+    square least likely a mine (the first in row-major order among equals).
+
+    >>> from solver.textboard import parse_board
+    >>> decide_by_density(parse_board("1.\\n..\\n11"), density=0.2).open  # 1 mine below
+    ((0, 1),)
+    >>> d = decide_by_density(parse_board("1.\\n.."), density=0.2)
+    >>> d.open, round(d.risk, 3)
+    (((0, 1),), 0.333)
+    """
+    a = analyse_density(board, density)
+    if a.safe:
+        return Decision(open=a.safe, mines=a.mines, note="proved safe (no fixed count)")
+    hidden = np.isin(board, (COVERED, QUESTION, UNKNOWN))
+    if not (hidden & (a.probabilities < 1.0)).any():
+        return Decision(open=(), mines=a.mines, note="only mines are left")
+    probs = np.where(hidden, a.probabilities, np.inf)
+    r, c = np.unravel_index(int(np.argmin(probs)), board.shape)
+    return Decision(open=((int(r), int(c)),), mines=a.mines, risk=float(probs[r, c]),
+                    note="least likely mine (no fixed count)")

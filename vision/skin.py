@@ -28,7 +28,9 @@ calibration tool) works with ``locate_board``, ``read_board`` and ``read_status`
   is next nearest to.
 - ``mine_counts`` (optional): the game's mine count by board size, as calibrate saw
   it at the ends of games: a list of ``{"rows": R, "cols": C, "mines": N}``;
-  ``"mines": null`` says games of that size had different counts (none is fixed).
+  ``"mines": null`` says games of that size had different counts (none is fixed);
+  such an entry may add ``"share": P``, the mean share of squares that were mines,
+  for play to take each square a mine with that chance.
 - ``restart``: how to start the next game. ``kind`` is ``"click"`` (click the best
   match of ``templates`` (a PNG list) inside ``region``) or ``"key"`` (press ``keys``,
   e.g. ``["ctrl+n"]``; nothing to click).
@@ -92,6 +94,9 @@ class Skin:
         default_factory=lambda: MappingProxyType({}))
     """The mine count by board size ``(rows, cols)`` (None: not fixed), see
     :func:`skin_mines`."""
+    mine_shares: Mapping[tuple[int, int], float] = field(
+        default_factory=lambda: MappingProxyType({}))
+    """For sizes of no fixed count: the share of squares that were mines."""
     unnamed: tuple[Image, ...] = ()
     """Looks seen on boards that have no name: a square nearest one reads as unknown."""
 
@@ -180,23 +185,34 @@ def _load_unnamed(raw: Any, folder: Path) -> tuple[Image, ...]:
     return tuple(_read_png(folder, f) for f in raw)
 
 
-def _load_mine_counts(raw: Any, folder: Path) -> Mapping[tuple[int, int], int | None]:
+_Counts = tuple[Mapping[tuple[int, int], int | None], Mapping[tuple[int, int], float]]
+
+
+def _load_mine_counts(raw: Any, folder: Path) -> _Counts:
+    """``mine_counts`` as (count by size, share by size)."""
     bad = SkinError(f"{folder / SKIN_FILE}: 'mine_counts' must be a list of "
-                    '{"rows": R, "cols": C, "mines": N or null}')
+                    '{"rows": R, "cols": C, "mines": N or null} (with null, an optional '
+                    '"share" between 0 and 1)')
     if raw is None:
-        return MappingProxyType({})
+        return MappingProxyType({}), MappingProxyType({})
     if not isinstance(raw, list):
         raise bad
     counts: dict[tuple[int, int], int | None] = {}
+    shares: dict[tuple[int, int], float] = {}
     for entry in raw:
         if not isinstance(entry, dict) or "mines" not in entry:
             raise bad
         rows, cols, mines = entry.get("rows"), entry.get("cols"), entry.get("mines")
+        share = entry.get("share")
         if not (isinstance(rows, int) and isinstance(cols, int) and rows > 0 and cols > 0) \
-                or not (mines is None or (isinstance(mines, int) and mines > 0)):
+                or not (mines is None or (isinstance(mines, int) and mines > 0)) \
+                or not (share is None or (mines is None and isinstance(share, (int, float))
+                                          and 0 < share < 1)):
             raise bad
         counts[(rows, cols)] = mines
-    return MappingProxyType(counts)
+        if share is not None:
+            shares[(rows, cols)] = float(share)
+    return MappingProxyType(counts), MappingProxyType(shares)
 
 
 def _resolve(name_or_path: str | os.PathLike[str]) -> Path:
@@ -229,6 +245,7 @@ def load_skin(name_or_path: str | os.PathLike[str]) -> Skin:
         raise SkinError(f"{folder / SKIN_FILE}: 'cell_size' must be [pitch_x, pitch_y]") from None
     if min(cell_size) <= 0:
         raise SkinError(f"{folder / SKIN_FILE}: 'cell_size' must be positive")
+    counts, shares = _load_mine_counts(raw.get("mine_counts"), folder)
     return Skin(
         name=str(raw.get("name") or folder.name),
         source=str(raw.get("source", "")),
@@ -237,7 +254,8 @@ def load_skin(name_or_path: str | os.PathLike[str]) -> Skin:
         status=_load_section(raw.get("status"), folder, "status"),
         restart=_load_section(raw.get("restart"), folder, "restart"),
         path=folder,
-        mine_counts=_load_mine_counts(raw.get("mine_counts"), folder),
+        mine_counts=counts,
+        mine_shares=shares,
         unnamed=_load_unnamed(raw.get("unnamed"), folder),
     )
 
@@ -293,8 +311,11 @@ def save_skin(skin: Skin, folder: str | os.PathLike[str]) -> Path:
     if skin.unnamed:
         data["unnamed"] = _save_templates(tuple(skin.unnamed), out, "unnamed")
     if skin.mine_counts:
-        data["mine_counts"] = [{"rows": r, "cols": c, "mines": n}
-                               for (r, c), n in sorted(skin.mine_counts.items())]
+        data["mine_counts"] = [
+            {"rows": r, "cols": c, "mines": n} | (
+                {"share": round(skin.mine_shares[(r, c)], 4)}
+                if n is None and (r, c) in skin.mine_shares else {})
+            for (r, c), n in sorted(skin.mine_counts.items())]
     path = out / SKIN_FILE
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     return path

@@ -37,7 +37,7 @@ def test_live_calibration_records_the_count_of_its_games() -> None:
     seen = result.mine_counts  # type: ignore[attr-defined]
     assert seen and set(seen) == {((9, 9), 13)}
     notes: list[str] = []
-    assert mine_counts(None, seen, notes) == {(9, 9): 13}
+    assert mine_counts(None, seen, notes) == ({(9, 9): 13}, {})
     assert any("13 on boards of 9x9" in n for n in notes)
 
 
@@ -55,8 +55,12 @@ def test_live_games_of_one_size_with_other_counts_record_none() -> None:
     seen = result.mine_counts  # type: ignore[attr-defined]
     assert {n for _, n in seen} == {10, 13}  # both kinds of game ended provably
     notes: list[str] = []
-    assert mine_counts(None, seen, notes) == {(9, 9): None}
+    counts, shares = mine_counts(None, seen, notes)
+    assert counts == {(9, 9): None}
     assert any("had 10 and 13 mines: no fixed count" in n for n in notes)
+    # play takes each square a mine with the mean share of the games seen
+    assert shares == {(9, 9): pytest.approx(np.mean([n for _, n in seen]) / 81)}
+    assert 10 / 81 < shares[(9, 9)] < 13 / 81
 
 
 def test_calibrate_from_screenshots_records_the_count_and_extends_it(
@@ -70,6 +74,7 @@ def test_calibrate_from_screenshots_records_the_count_and_extends_it(
     other = lost_screen(tmp_path, 33, 40)
     assert main(["calibrate", "--name", "synth", "--from", other, "--out", str(out)]) == 0
     assert load_skin(out).mine_counts == {(16, 16): None}
+    assert load_skin(out).mine_shares == {(16, 16): pytest.approx(40 / 256, abs=1e-4)}
     assert "had 40 and 45 mines: no fixed count recorded" in capsys.readouterr().out
 
 

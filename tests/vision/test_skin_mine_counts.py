@@ -14,12 +14,15 @@ from vision.skin import SkinError, load_skin, save_skin, skin_mines
 
 def test_mine_counts_round_trip(tmp_path: Path) -> None:
     skin = replace(load_skin("xdemineur"), mine_counts={(16, 16): 45, (32, 32): 200,
-                                                        (9, 9): None})
+                                                        (9, 9): None},
+                   mine_shares={(9, 9): 0.16})
     path = save_skin(skin, tmp_path)
     raw = json.loads(path.read_text())
     assert {"rows": 16, "cols": 16, "mines": 45} in raw["mine_counts"]
+    assert {"rows": 9, "cols": 9, "mines": None, "share": 0.16} in raw["mine_counts"]
     again = load_skin(tmp_path)
     assert again.mine_counts == {(16, 16): 45, (32, 32): 200, (9, 9): None}
+    assert again.mine_shares == {(9, 9): 0.16}
     assert skin_mines(again, 16, 16) == 45 and skin_mines(again, 9, 9) is None
     assert skin_mines(again, 16, 30) is None
     assert load_skin(save_skin(again, tmp_path / "b")).mine_counts == again.mine_counts
@@ -33,7 +36,9 @@ def test_a_skin_without_counts_has_none(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("value", [{"16x16": 45}, [{"rows": 16, "cols": 16}],
                                    [{"rows": 16, "cols": 0, "mines": 4}],
-                                   [{"rows": 16, "cols": 16, "mines": "45"}]])
+                                   [{"rows": 16, "cols": 16, "mines": "45"}],
+                                   [{"rows": 16, "cols": 16, "mines": None, "share": 1.5}],
+                                   [{"rows": 16, "cols": 16, "mines": 45, "share": 0.2}]])
 def test_bad_mine_counts_are_refused(tmp_path: Path, value: object) -> None:
     path = save_skin(load_skin("xdemineur"), tmp_path)
     raw = json.loads(path.read_text())
