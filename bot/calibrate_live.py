@@ -1120,6 +1120,10 @@ class LiveCalibrator:
             return None  # a window over the board (kmines' scores after a win)
         marked = np.isin(self.knowledge(before), (FLAG, QUESTION))
         names = label_revealed_frame(after, clicked, known, marked, mines=self.mines)
+        if names is None and self.mines is not None:
+            names = another_count_reading(after, clicked, known, marked)
+            if names is not None:
+                self._doubt_count("the whole board shows another count")
         if names is None:
             return None
         codes = {**known, **names}
@@ -1867,6 +1871,32 @@ def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float 
     if len(opened) == len(kinds) and free ** sum(opened) < doubt:
         return "opening"  # (a safe first square alone would seldom open this often)
     return "safe"
+
+
+def another_count_reading(ids: IdGrid, clicked: Sequence[Cell], known: dict[int, int],
+                          marked: np.ndarray) -> dict[int, int] | None:
+    """New names for a frame showing every square that no reading of the count kept so
+    far fits (a game that lays another count each game: react-minesweeper shows the
+    whole board at a loss), read with no count: taken only when a mine look is known
+    already and the reading names every known look the same (a flag may read as a
+    mine), else None.
+
+    >>> ids = np.array([[7, 1, 0], [1, 1, 0]])  # a mine (7), 1s, 0s
+    >>> another_count_reading(ids, [(0, 0)], {7: MINE}, np.zeros((2, 3), bool))
+    {0: 0, 1: 1}
+    >>> another_count_reading(ids, [(0, 0)], {7: MINE, 1: 2}, np.zeros((2, 3), bool))
+    """
+    if MINE not in known.values():
+        return None  # (xbomb's first loss: new looks could be taken for mines)
+    names = label_revealed_frame(ids, clicked, None, marked)
+    if names is None:
+        return None
+    mine_like = (MINE, EXPLODED, FLAG)
+    for look in np.unique(ids).tolist():
+        was, now = known.get(look), names.get(look)
+        if was is not None and now != was and not (was in mine_like and now in mine_like):
+            return None
+    return {lk: code for lk, code in names.items() if lk not in known}
 
 
 def proves_safe(board: Board) -> bool:

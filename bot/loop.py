@@ -290,6 +290,7 @@ class Player:
         self.learner = NumberLearner.for_reader(reader, lambda m: self.observer.on_note(
             self, m)) if self.config.learn else None
         self._last_game: _Game | None = None  # the game that ended last
+        self._ended_board: Board | None = None  # how the board read at its end
 
     # ----------------------------------------------------------------- games
     def play(self) -> list[GameResult]:
@@ -980,6 +981,7 @@ class Player:
 
         board, death_p, bv = seen.board, None, None
         self._last_game = game
+        self._ended_board = board
         if self.learner is not None and self.board_geometry is not None:
             self.learner.at_end(seen.image, self.board_geometry, seen.status, game.hidden)
         if seen.status == "lost":
@@ -1206,6 +1208,9 @@ class Player:
             return False
         if int(np.isin(board, (COVERED, QUESTION)).sum()) <= (self.mines or 0):
             return False
+        if self.mines is None and self._ended_board is not None and \
+                np.array_equal(board, self._ended_board):
+            return False  # (a won game of no fixed count looks like a game in play)
         return self.reader.status(image, geometry) not in ("won", "lost")
 
     # ----------------------------------------------------------------- Ctrl+C

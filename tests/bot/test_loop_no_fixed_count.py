@@ -13,7 +13,10 @@ import pytest
 from simgame import SideFloodGame, SimReader, SimScreen, sim_mouse
 
 from bot.loop import PlayConfig, Player
+from bot.mouse import Button
+from bot.screen import Image, ScreenPoint
 from solver.game import BoardSize, Game
+from vision.geometry import PixelRect
 
 CHANCE = 0.15
 
@@ -109,3 +112,39 @@ def test_a_win_that_shows_nothing_with_a_mine_nothing_proves(tmp_path: Path) -> 
     assert [r.outcome for r in results] == ["won", "won"], [r.reason for r in results]
     assert [g.status for g in screen.finished] == ["won"] and screen.game.status == "won"
     assert [r.mines for r in results] == [4, 4]
+
+
+class LateNewGame(ChanceScreen):
+    """A new game appears only a few screen grabs after the click that asks for it
+    (a browser page mounting a fresh component)."""
+
+    pending = 0
+
+    def click(self, p: ScreenPoint, button: Button) -> None:
+        x, y = int(p.x), int(p.y)
+        if self.left <= x < self.left + 10 and self.top - 30 <= y < self.top - 20:
+            self.pending = 4
+            return
+        super().click(p, button)
+
+    def grab(self, region: PixelRect | None = None) -> Image:
+        if self.pending:
+            self.pending -= 1
+            if not self.pending:
+                if self.game.status != "playing":
+                    self.finished.append(self.game)
+                self.new_game()
+        return super().grab(region)
+
+
+def test_a_won_board_is_not_taken_for_the_next_game(tmp_path: Path) -> None:
+    """A won game of no fixed count shows nothing, so its board looks like a game in
+    play; while the next game is not there yet, the loop waits for it instead of
+    playing the old board again (a "won" game of no clicks)."""
+    screen = LateNewGame(BoardSize(12, 12, 1), rule="none", seed=4)
+    config = PlayConfig(games=6, redraw_timeout=0.05, restart_timeout=2.0,
+                        bug_dir=tmp_path / "bugs", seed=0)
+    results = Player(screen, sim_mouse(screen), ChanceReader(), "exact", config).play()
+    truth = [g.status for g in screen.finished] + [screen.game.status]
+    assert [r.outcome for r in results] == truth, [r.reason for r in results]
+    assert "won" in truth and all(r.clicks > 0 for r in results)
