@@ -29,6 +29,7 @@ class ChanceGame(SynthGame):
     """Each new game has a binomial count of mines; a win draws the face as in play."""
 
     truth: list[str]
+    game: Game
 
     def new_game(self) -> None:
         if not hasattr(self, "truth"):
