@@ -47,15 +47,25 @@ GAMES = ("sgt-mines", "xbomb", "kmines", "tkgame", "winmine", "ace-minesweeper",
          "minegauler", *(f"npm-{name}" for name in ("minesweeper-for-web",
                                                       "react-minesweeper")))
 
-NPM_GAMES = {  # game: (npm packages to install, a file that shows they are, window size)
+NPM_GAMES = {  # game: (npm packages to install, a file that shows they are, square px)
     "npm-minesweeper-for-web": (("minesweeper-for-web@3.0.4",),
-                                "minesweeper-for-web/dist/custom-element.js", (820, 860)),
+                                "minesweeper-for-web/dist/custom-element.js", 40),
     "npm-react-minesweeper": (("react-minesweeper@1.0.2", "react@16.14.0",
                                "react-dom@16.14.0"),
-                              "react-minesweeper/lib/dist/Minesweeper.js", (820, 760)),
+                              "react-minesweeper/lib/dist/Minesweeper.js", 30),
 }
 """The npm games: the packages of each (its host page
 ``benchmarks/webgames/npm/NAME.html`` loads them from the folder's ``node_modules``)."""
+
+
+def npm_window(size: BoardSize, square: int) -> tuple[int, int]:
+    """A Chromium window that shows the whole board of an npm game's host page (the
+    board starts about 150 px from the window's left and 210 px from its top).
+
+    >>> npm_window(BoardSize(16, 16, 40), 30), npm_window(BoardSize(16, 30, 99), 30)
+    ((820, 860), (1120, 860))
+    """
+    return max(820, square * size.cols + 220), max(860, square * size.rows + 300)
 
 
 def npm_install_target(packages: tuple[str, ...], ready: str,
@@ -108,13 +118,14 @@ def launch(vd: Any, game: str, size: BoardSize, tile: int | None, log: Path,
         return othergames.launch_chromium(vd, url, "^Minesweeper Online",
                                           app=not browser_tabs, size=online_window(size, query))
     if game in NPM_GAMES:  # an npm package on a host page of benchmarks/webgames/npm
-        packages, ready, window = NPM_GAMES[game]
+        packages, ready, square = NPM_GAMES[game]
         lib = npm_install_target(packages, ready)
         more = "&".join(filter(None, [f"lib={lib.as_uri()}", query]))
         url = othergames.webgame_url(f"npm/{game[4:]}.html", size.rows, size.cols,
                                      size.mines, None, more)
         return othergames.launch_chromium(vd, url, f"^npm {game[4:]}",
-                                          app=not browser_tabs, size=window)
+                                          app=not browser_tabs,
+                                          size=npm_window(size, square))
     if game == "sgt-mines":
         return othergames.launch_sgt_mines(vd, size.cols, size.rows, size.mines, tile)
     if game == "xbomb":
