@@ -562,8 +562,7 @@ class Player:
                     "skin reads: pass --mines with this game's count, or --mine-chance "
                     "with the chance of a square being a mine")
             self.mine_share = float(share)
-            self.mines_from = (f"no fixed count: each square a mine with chance "
-                               f"{self.mine_share:.3f}, "
+            self.mines_from = (f"each square a mine with chance {self.mine_share:.3f}, "
                                + ("--mine-chance" if self.config.mine_chance else
                                   "learned by the skin"))
             return None
