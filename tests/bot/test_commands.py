@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("argv, message", [
     (["play", "--games", "0"], "--games must be at least 1"),
     (["play", "--mines", "-3"], "--mines must be at least 1"),
+    (["play", "--mine-chance", "1.5"], "--mine-chance must lie strictly between 0 and 1"),
+    (["play", "--mine-chance", "0"], "--mine-chance must lie strictly between 0 and 1"),
     (["play", "--heatmap", "x.png"], "--heatmap works only with --dry-run"),
     (["play", "--strategy", "magic"], "unknown strategy 'magic'"),
     (["demo", "--size", "huge"], "unknown size 'huge'"),
