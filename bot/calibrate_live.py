@@ -585,7 +585,8 @@ class LiveCalibrator:
             decision = decide_by_density(board, min(max(share, 0.01), 0.9))
         except ValueError:
             return [self._random_pick(covered)], 1.0  # a board misread
-        cells = [c for c in decision.open if c in set(covered)]
+        openable = set(covered)
+        cells = [c for c in decision.open if c in openable]
         if cells or not decision.open:
             return cells, decision.risk
         return [self._random_pick(covered)], 1.0  # (the pick was a look not named yet)
