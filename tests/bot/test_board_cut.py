@@ -1,0 +1,92 @@
+"""A board cut by its window's edge stops play and calibration before any click, with
+a message that says what to do (:mod:`vision.cut`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions
+from bot.loop import PlayConfig, Player
+from bot.mouse import RecordingMouse
+from bot.reader import SkinReader
+from bot.screen import FileScreen, Image, ScreenPoint
+from vision.lattice import find_lattice
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def cut_right(image: Image, share: float = 0.5, fill: int = 160) -> Image:
+    """The image with its board's last column cut ``share`` of a pitch in."""
+    g = find_lattice(image)
+    cut = image.copy()
+    cut[:, round(g.col_left(g.cols - 1) + share * g.pitch_x):] = fill
+    return cut
+
+
+@pytest.mark.parametrize("cut", [False, True])
+def test_play_stops_before_a_click_on_a_cut_board(cut: bool, tmp_path: Path) -> None:
+    image: Image = cv2.imread(str(FIXTURES / "xdemineur" / "beginner_start.png"))
+    assert image is not None
+    screen = FileScreen([cut_right(image) if cut else image])
+    mouse = RecordingMouse(size=screen.size())
+    config = PlayConfig(games=1, mines=10, redraw_timeout=0.02, bug_dir=tmp_path)
+    [result] = Player(screen, mouse, SkinReader.from_names(["xdemineur"]), "exact",
+                      config).play()
+    if cut:
+        assert result.outcome == "aborted"
+        assert "cut at its right side" in result.reason
+        assert "9 rows x 11 columns" in result.reason
+        assert not mouse.clicks
+    else:  # the whole board is played (a still screenshot: the clicks change nothing)
+        assert mouse.clicks
+
+
+class StillScreen:
+    """A screen that shows one image whatever is clicked, and a mouse that records."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self.clicks: list[ScreenPoint] = []
+        self.pos = ScreenPoint(300, 300)
+
+    def size(self) -> tuple[int, int]:
+        return self.image.shape[1], self.image.shape[0]
+
+    def grab(self, region: object = None) -> np.ndarray:
+        return self.image
+
+    def close(self) -> None:
+        pass
+
+    def position(self) -> ScreenPoint:
+        return self.pos
+
+    def move(self, p: ScreenPoint) -> None:
+        self.pos = p
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        self.clicks.append(p)
+
+    def key(self, keys: str) -> None:
+        pass
+
+
+@pytest.mark.parametrize("name, message, clicks", [
+    ("cut_right", "cut at its right side .16 rows x 26 columns", 0),
+    ("cut_bottom", "cut at its bottom side .15 rows x 30 columns", 0),
+    ("cut_left", "cut at its left side .16 rows x 25 columns", 0),
+    ("whole", "changed nothing", 1),  # not cut: calibration starts (a right-click)
+])
+def test_calibrate_stops_before_a_click_on_a_cut_board(name: str, message: str,
+                                                       clicks: int) -> None:
+    """Real captures of a browser game whose window cuts its 30x16 board."""
+    image = cv2.imread(str(FIXTURES / "react-minesweeper" / f"{name}_30x16.png"))
+    assert image is not None
+    fake = StillScreen(image)
+    with pytest.raises(CalibrationError, match=message):
+        LiveCalibrator(fake, fake, LiveOptions(redraw_timeout=0.3)).run()
+    assert len(fake.clicks) == clicks
