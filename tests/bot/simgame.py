@@ -222,3 +222,35 @@ class SimReader:
 def sim_mouse(screen: SimScreen) -> RecordingMouse:
     """A recording mouse whose clicks and keys act on the simulated game."""
     return RecordingMouse(size=(800, 600), on_click=screen.click, on_key=screen.key)
+
+
+class Blank:
+    """A screen that shows one image whatever is clicked (a blank screen, a game that
+    answers nothing), and a mouse that records its clicks."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self.clicks: list[ScreenPoint] = []
+        self.pos = ScreenPoint(100, 100)
+
+    def size(self) -> tuple[int, int]:
+        return self.image.shape[1], self.image.shape[0]
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        return self.image
+
+    def close(self) -> None:
+        pass
+
+    def position(self) -> ScreenPoint:
+        return self.pos
+
+    def move(self, p: ScreenPoint) -> None:
+        self.pos = p
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        self.pos = p
+        self.clicks.append(p)
+
+    def key(self, keys: str) -> None:
+        pass

@@ -6,14 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import cv2
-import numpy as np
 import pytest
+from simgame import Blank
 
 from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions
 from bot.loop import PlayConfig, Player
 from bot.mouse import RecordingMouse
 from bot.reader import SkinReader
-from bot.screen import FileScreen, Image, ScreenPoint
+from bot.screen import FileScreen, Image
 from vision.lattice import find_lattice
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -45,36 +45,6 @@ def test_play_stops_before_a_click_on_a_cut_board(cut: bool, tmp_path: Path) -> 
         assert mouse.clicks
 
 
-class StillScreen:
-    """A screen that shows one image whatever is clicked, and a mouse that records."""
-
-    def __init__(self, image: np.ndarray) -> None:
-        self.image = image
-        self.clicks: list[ScreenPoint] = []
-        self.pos = ScreenPoint(300, 300)
-
-    def size(self) -> tuple[int, int]:
-        return self.image.shape[1], self.image.shape[0]
-
-    def grab(self, region: object = None) -> np.ndarray:
-        return self.image
-
-    def close(self) -> None:
-        pass
-
-    def position(self) -> ScreenPoint:
-        return self.pos
-
-    def move(self, p: ScreenPoint) -> None:
-        self.pos = p
-
-    def click(self, p: ScreenPoint, button: str = "left") -> None:
-        self.clicks.append(p)
-
-    def key(self, keys: str) -> None:
-        pass
-
-
 @pytest.mark.parametrize("name, message, clicks", [
     ("cut_right", "cut at its right side .16 rows x 26 columns", 0),
     ("cut_bottom", "cut at its bottom side .15 rows x 30 columns", 0),
@@ -86,7 +56,7 @@ def test_calibrate_stops_before_a_click_on_a_cut_board(name: str, message: str,
     """Real captures of a browser game whose window cuts its 30x16 board."""
     image = cv2.imread(str(FIXTURES / "react-minesweeper" / f"{name}_30x16.png"))
     assert image is not None
-    fake = StillScreen(image)
+    fake = Blank(image)
     with pytest.raises(CalibrationError, match=message):
         LiveCalibrator(fake, fake, LiveOptions(redraw_timeout=0.3)).run()
     assert len(fake.clicks) == clicks

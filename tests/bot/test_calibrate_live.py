@@ -17,6 +17,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
 from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, lost_screen, render  # noqa: E402
+from simgame import Blank  # noqa: E402
 
 from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.cli import main  # noqa: E402
@@ -178,37 +179,6 @@ def test_a_dropped_click_is_clicked_again() -> None:
     calibrate(game, redraw_timeout=0.3)
     lefts = [p for p, button in game.clicks if button == "left"]
     assert len(lefts) >= 3 and lefts[0] == lefts[1]
-
-
-class Blank:
-    """A screen and mouse with nothing on the screen."""
-
-    def __init__(self, image: np.ndarray) -> None:
-        self.image = image
-        self.clicks: list[ScreenPoint] = []
-        self.pos = ScreenPoint(100, 100)
-
-    def size(self) -> tuple[int, int]:
-        return self.image.shape[1], self.image.shape[0]
-
-    def grab(self, region: PixelRect | None = None) -> np.ndarray:
-        return self.image
-
-    def close(self) -> None:
-        pass
-
-    def position(self) -> ScreenPoint:
-        return self.pos
-
-    def move(self, p: ScreenPoint) -> None:
-        self.pos = p
-
-    def click(self, p: ScreenPoint, button: str = "left") -> None:
-        self.pos = p
-        self.clicks.append(p)
-
-    def key(self, keys: str) -> None:
-        pass
 
 
 @pytest.mark.parametrize("rows, ones, message, clicks", [
