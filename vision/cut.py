@@ -46,8 +46,8 @@ MATCH_TOLERANCE = 12.0
 to which a pixel line past the board and the same line of a square agree."""
 
 MATCH_SHARE = 0.5
-"""The share of the squares along a side that must show the first lines of some look
-of the board's squares (a square cut through may show any state)."""
+"""The share of the squares along a side that must show the first lines of some square
+of their own row or column (a square cut through may show any state)."""
 
 PARTIAL = 0.85
 """A square of a board's outer line that agrees with a square of its row (or column)
@@ -60,6 +60,7 @@ channels) to count: one plain colour is no evidence."""
 SHIFTS = (-1, 0, 1)
 """Each square is also taken a pixel either way: a lattice of fractional pitch puts the
 board's edge and its squares' edges at different fractions of a pixel."""
+
 
 def _outward(image: Image, g: BoardGeometry, side: str) -> tuple[Image, BoardGeometry]:
     """The image and board turned so that ``side`` is the right-hand side."""
