@@ -533,6 +533,18 @@ def report(reading: Reading, as_json: bool) -> None:
             print("matches the .board")
 
 
+def cut_warning(reading: Reading, image: Image) -> str | None:
+    """What to tell a user whose capture shows a board cut by a window's edge or the
+    screen's (:func:`vision.cut.cut_sides`): the board printed is the part that shows."""
+    from vision.cut import cut_message, cut_sides
+
+    m = reading.margin
+    sides = cut_sides(with_margin(image, m) if m else image, reading.geometry)
+    if not sides:
+        return None
+    return f"{cut_message(reading.geometry, sides)} (read: the part that shows)"
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         skins = load_skins(args.skin)
@@ -554,6 +566,9 @@ def _run_all(args: argparse.Namespace, skins: list[Skin]) -> int:
             image = load_image(path)
             reading = read_file(path, image, skins, is_lossy_file(path))
             report(reading, args.json)
+            warning = cut_warning(reading, image)
+            if warning:
+                print(f"{PREFIX}{path}: {warning}", file=sys.stderr)
             if args.heatmap:
                 target = write_heatmap(reading, image, path, args, len(paths) > 1)
                 if not args.json:

@@ -60,3 +60,22 @@ def test_calibrate_stops_before_a_click_on_a_cut_board(name: str, message: str,
     with pytest.raises(CalibrationError, match=message):
         LiveCalibrator(fake, fake, LiveOptions(redraw_timeout=0.3)).run()
     assert len(fake.clicks) == clicks
+
+
+def test_replay_warns_of_a_cut_board(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay`` reads the part that shows, and says on stderr that the board is cut;
+    of the whole capture it says nothing."""
+    from bot.cli import main
+
+    whole = FIXTURES / "winmine" / "intermediate_playing.png"
+    image = cv2.imread(str(whole))
+    assert image is not None
+    cv2.imwrite(str(tmp_path / "cut.png"), cut_right(image))
+    assert main(["replay", "--skin", "winmine", str(tmp_path / "cut.png")]) == 0
+    out = capsys.readouterr()
+    assert "winmine, 15x16" in out.out
+    assert "cut at its right side (16 rows x 15 columns show" in out.err
+    assert main(["replay", "--skin", "winmine", str(whole)]) == 0
+    out = capsys.readouterr()
+    assert "winmine, 16x16" in out.out and out.err == ""
