@@ -54,7 +54,7 @@ def test_play_stops_before_a_click_on_a_cut_board(cut: bool, tmp_path: Path) -> 
 def test_calibrate_stops_before_a_click_on_a_cut_board(name: str, message: str,
                                                        clicks: int) -> None:
     """Real captures of a browser game whose window cuts its 30x16 board."""
-    image = cv2.imread(str(FIXTURES / "react-minesweeper" / f"{name}_30x16.png"))
+    image = cv2.imread(str(FIXTURES / "react-minesweeper" / "window" / f"{name}_30x16.png"))
     assert image is not None
     fake = Blank(image)
     with pytest.raises(CalibrationError, match=message):

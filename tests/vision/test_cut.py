@@ -14,7 +14,7 @@ from vision.cut import cut_sides
 from vision.lattice import find_lattice
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-REACT = FIXTURES / "react-minesweeper"
+REACT = FIXTURES / "react-minesweeper" / "window"
 WHOLE = sorted(p for game in ("xdemineur", "gnome-mines", "winmine", "minegauler",
                               "pygame-minesweeper", "freesweep")
                for p in (FIXTURES / game).rglob("*.png") if "skin" not in p.parts)
