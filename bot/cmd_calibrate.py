@@ -143,13 +143,20 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     t0 = time.perf_counter()
     learned = learn_from_images(images, dict(base.cells) if base else None, OFFLINE_SECONDS,
                                 find_in, lossy)
-    notes.insert(0, f"learned from {len(images)} screenshots in "
+    used = len(images) - len(learned.cut_images)
+    notes.insert(0, f"learned from {used} screenshots in "
                     f"{time.perf_counter() - t0:.1f} s")
     notes.extend(left_out_notes(learned.left_out))
     if not learned.cells:  # (a skin of no templates is no skin: nothing is written)
         raise ValueError("; ".join(["no look of a square could be named from these "
                                     "screenshots", *left_out_notes(learned.left_out)]))
-    misses = [p for p, g in zip(sources, learned.boards, strict=True) if g is None]
+    cut = [sources[i] for i in learned.cut_images]
+    if cut:
+        notes.append("left out (the board is cut by its window's edge or the screen's: the "
+                     "numbers along the cut count mines that do not show; capture the whole "
+                     f"board): {', '.join(cut)}")
+    misses = [p for p, g in zip(sources, learned.boards, strict=True)
+              if g is None and p not in cut]
     if misses:
         notes.append(f"no board found in: {', '.join(misses)}")
     if learned.unnamed:
@@ -164,7 +171,7 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     if base and tuple(base.cell_size) != tuple(learned.pitch):
         cells = _resize_cells(cells, base.cell_size)
     counts, shares = mine_counts(base, learned.mine_counts, notes)
-    skin = Skin(name, f"sweepbot calibrate --from ({len(images)} screenshots)", cell_size,
+    skin = Skin(name, f"sweepbot calibrate --from ({used} screenshots)", cell_size,
                 cells, status, restart, mine_counts=counts, mine_shares=shares,
                 unnamed=unnamed_looks(learned.unnamed_looks, base, cells, cell_size))
     return skin, notes

@@ -52,6 +52,7 @@ from solver.cells import (
     Cell,
     beside_any,
 )
+from vision.cut import cut_sides
 from vision.edges import BandEvidence, EdgeBand, erase_strips, find_band
 from vision.geometry import BoardGeometry
 from vision.ink import inkless
@@ -173,6 +174,10 @@ LEFT_TOO_MANY_LOOKS = "boards showing more different looks than a loss reading c
 LEFT_NOT_READ = "boards whose reading the time limit cut short"
 LEFT_NO_BOARD = "screenshots not searched for a board (time limit)"
 LEFT_OTHER_SIZE = "screenshots of another cell size not learned from (time limit)"
+LEFT_CUT = "screenshots whose board is cut by a window's edge or the screen's"
+"""Noted by :func:`find_boards` for a board :func:`vision.cut.cut_sides` finds cut: the
+numbers along the cut count mines no square shows, so no loss reading of it is sound;
+:attr:`Learned.cut_images` lists them (not :attr:`Learned.left_out`)."""
 LEFT_UNCHECKED = ("screenshots of another cell size whose looks only other sizes' templates "
                   "named, left unnamed unchecked (time limit)")
 
@@ -1326,6 +1331,9 @@ class Learned:
     unnamed_looks: tuple[Image, ...] = ()
     """An image of each look seen on a board but left unnamed, at ``size``, but for those
     that are one look with a template (:func:`unnamed_images`)."""
+    cut_images: tuple[int, ...] = ()
+    """The images (by index) whose board shows cut by a window's edge or the screen's,
+    not learned from (:data:`LEFT_CUT`); their ``boards`` are None."""
 
 
 def _learn_group(frames: Sequence[IdGrid], learner: Learner,
@@ -1611,7 +1619,8 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     with time_limit(Budget(seconds, reserve)) as budget:
         learned = _learn_from_images(images, base, images if find_in is None else find_in,
                                      lossy)
-    return replace(learned, left_out=budget.counts())
+    return replace(learned, left_out=tuple(c for c in budget.counts() if c[0] != LEFT_CUT),
+                   cut_images=tuple(sorted(budget.left_out.get(LEFT_CUT, ()))))
 
 
 def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None,
@@ -1620,7 +1629,11 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
 
     boards, groups = find_boards(find_in, lossy)
     if not groups:
-        late = " in the time allowed" if LEFT_NO_BOARD in _budget().left_out else ""
+        left = _budget().left_out
+        if len(left.get(LEFT_CUT, ())) == len(images):
+            raise NoBoardError("the board is cut by its window's edge or the screen's in "
+                               "every image: capture the whole board")
+        late = " in the time allowed" if LEFT_NO_BOARD in left else ""
         raise NoBoardError(f"no Minesweeper board found in any of the images{late}")
     cells_of = {i: g.rows * g.cols for i, g in enumerate(boards) if g is not None}
     ranked = sorted(groups, key=lambda sz: -sum(cells_of[i] for i in groups[sz]))
@@ -1865,10 +1878,21 @@ def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
             board_phase(shown, fitted, [LOSSY_ALIKE if j else ALIKE for j in jpeg])
         for i, g in zip(members, phased, strict=True):
             # (a board not extended may be a part of one: no board, rather than that)
-            boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else extend_lattice(images[i], g)
+            boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else \
+                _whole_board(images[i], extend_lattice(images[i], g), i, budget)
     kept = {size: [i for i in members if boards[i] is not None]
             for size, members in groups.items()}
     return boards, {size: members for size, members in kept.items() if members}
+
+
+def _whole_board(image: Image, g: BoardGeometry, key: int, budget: Budget,
+                 ) -> BoardGeometry | None:
+    """``g``, or None (noted under :data:`LEFT_CUT` as ``key``) when the screenshot
+    shows it cut by a window's edge or the screen's (:func:`vision.cut.cut_sides`)."""
+    if not cut_sides(image, g):
+        return g
+    budget.note(LEFT_CUT, key)
+    return None
 
 
 def _dedupe(imgs: Sequence[Image]) -> list[Image]:
