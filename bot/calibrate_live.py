@@ -979,10 +979,15 @@ class LiveCalibrator:
         over the board (kmines opens a dialog over the board at a loss as at a win)?
         Away from the window (:func:`window_over`) it changed squares far from the
         clicked ones, and at least half the squares it shows as mines have a look
-        known to be a mine."""
+        known to be a mine. A frame that is a step of drawing the end
+        (:func:`drawn_toward`) shows no such loss: a game that draws an opened region
+        square by square in no order, on a loaded machine, shows squares changed far
+        from the one clicked, as a loss does."""
         known = self.L.known()
         mine_looks = {lk for lk, code in known.items() if code in (MINE, EXPLODED)}
-        for ids in [*(self.ids(frame) for frame in self.steps), after]:
+        steps = [ids for ids in map(self.ids, self.steps) if ids.shape == before.shape
+                 and not drawn_toward(before, ids, after)]
+        for ids in [*steps, after]:
             if ids.shape != before.shape:
                 continue
             names, _, seen = self._loss_reading(before, ids, known, clicked)
@@ -2015,6 +2020,21 @@ def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
     """
     over = window_over(after, known, before)
     return is_flood(before, np.where(over, before, after), clicked)
+
+
+def drawn_toward(before: IdGrid, ids: IdGrid, after: IdGrid) -> bool:
+    """Is the frame ``ids`` a step of drawing ``after`` from ``before``: every square
+    it changed shows its look of ``after``, but one at most (a square caught half
+    drawn)? Nothing came over what it shows.
+
+    >>> before = np.zeros((2, 4), int)
+    >>> after = np.array([[1, 1, 2, 0], [1, 1, 2, 0]])
+    >>> drawn_toward(before, np.array([[1, 0, 0, 0], [0, 9, 2, 0]]), after)
+    True
+    >>> drawn_toward(before, np.array([[7, 0, 0, 0], [0, 9, 2, 0]]), after)  # (two differ)
+    False
+    """
+    return int(((ids != before) & (ids != after)).sum()) <= 1
 
 
 def first_loss_shown(before: IdGrid, ids: IdGrid, shown: Sequence[Cell],
