@@ -175,7 +175,7 @@ LEFT_NOT_READ = "boards whose reading the time limit cut short"
 LEFT_NO_BOARD = "screenshots not searched for a board (time limit)"
 LEFT_OTHER_SIZE = "screenshots of another cell size not learned from (time limit)"
 LEFT_CUT = "screenshots whose board is cut by a window's edge or the screen's"
-"""Noted by :func:`find_boards` for a board :func:`vision.cut.cut_sides` finds cut: the
+"""Noted by :func:`drop_cut` for a board :func:`vision.cut.cut_sides` finds cut: the
 numbers along the cut count mines no square shows, so no loss reading of it is sound;
 :attr:`Learned.cut_images` lists them (not :attr:`Learned.left_out`)."""
 LEFT_UNCHECKED = ("screenshots of another cell size whose looks only other sizes' templates "
@@ -1628,6 +1628,7 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
     from vision.lattice import NoBoardError
 
     boards, groups = find_boards(find_in, lossy)
+    groups = drop_cut(find_in, boards, groups, lossy)
     if not groups:
         left = _budget().left_out
         if len(left.get(LEFT_CUT, ())) == len(images):
@@ -1878,21 +1879,28 @@ def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
             board_phase(shown, fitted, [LOSSY_ALIKE if j else ALIKE for j in jpeg])
         for i, g in zip(members, phased, strict=True):
             # (a board not extended may be a part of one: no board, rather than that)
-            boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else \
-                _whole_board(images[i], extend_lattice(images[i], g), i, budget)
+            boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else extend_lattice(images[i], g)
     kept = {size: [i for i in members if boards[i] is not None]
             for size, members in groups.items()}
     return boards, {size: members for size, members in kept.items() if members}
 
 
-def _whole_board(image: Image, g: BoardGeometry, key: int, budget: Budget,
-                 ) -> BoardGeometry | None:
-    """``g``, or None (noted under :data:`LEFT_CUT` as ``key``) when the screenshot
-    shows it cut by a window's edge or the screen's (:func:`vision.cut.cut_sides`)."""
-    if not cut_sides(image, g):
-        return g
-    budget.note(LEFT_CUT, key)
-    return None
+def drop_cut(images: Sequence[Image], boards: list[BoardGeometry | None],
+             groups: dict[tuple[int, int], list[int]], lossy: Sequence[bool] | None,
+             ) -> dict[tuple[int, int], list[int]]:
+    """Take out of ``boards`` (set to None) and ``groups`` each board a PNG capture
+    shows cut by a window's edge or the screen's (:func:`vision.cut.cut_sides`), noted
+    under :data:`LEFT_CUT`; the groups left. JPEG captures are not checked: a lattice
+    found in one at a pitch a little off (minegauler's at quality 60: 16.1 px for 16)
+    shows the next square's first lines past its side, as a cut does."""
+    budget = _budget()
+    for i, g in enumerate(boards):
+        if g is not None and not (lossy and lossy[i]) and cut_sides(images[i], g):
+            budget.note(LEFT_CUT, i)
+            boards[i] = None
+    kept = {size: [i for i in members if boards[i] is not None]
+            for size, members in groups.items()}
+    return {size: members for size, members in kept.items() if members}
 
 
 def _dedupe(imgs: Sequence[Image]) -> list[Image]:
