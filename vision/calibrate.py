@@ -1880,9 +1880,15 @@ def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
         for i, g in zip(members, phased, strict=True):
             # (a board not extended may be a part of one: no board, rather than that)
             boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else extend_lattice(images[i], g)
+    return boards, _with_boards(groups, boards)
+
+
+def _with_boards(groups: dict[tuple[int, int], list[int]],
+                 boards: Sequence[BoardGeometry | None]) -> dict[tuple[int, int], list[int]]:
+    """``groups`` with only their images that still have a board, and no empty group."""
     kept = {size: [i for i in members if boards[i] is not None]
             for size, members in groups.items()}
-    return boards, {size: members for size, members in kept.items() if members}
+    return {size: members for size, members in kept.items() if members}
 
 
 def drop_cut(images: Sequence[Image], boards: list[BoardGeometry | None],
@@ -1898,9 +1904,7 @@ def drop_cut(images: Sequence[Image], boards: list[BoardGeometry | None],
         if g is not None and not (lossy and lossy[i]) and cut_sides(images[i], g):
             budget.note(LEFT_CUT, i)
             boards[i] = None
-    kept = {size: [i for i in members if boards[i] is not None]
-            for size, members in groups.items()}
-    return {size: members for size, members in kept.items() if members}
+    return _with_boards(groups, boards)
 
 
 def _dedupe(imgs: Sequence[Image]) -> list[Image]:
