@@ -61,7 +61,7 @@ from vision.calibrate import (
     whole_pixel,
 )
 from vision.consistency_labels import name_looks_by_consistency
-from vision.cut import cut_message, cut_sides
+from vision.cut import screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.reveal import label_revealed_frame
@@ -409,9 +409,9 @@ class LiveCalibrator:
             g = find_lattice(image)
         except NoBoardError as exc:
             raise CalibrationError(f"{exc}; open a fresh game of the program first") from None
-        cut = cut_sides(image, g)
+        cut = screen_cut_message(image, g)
         if cut:
-            raise CalibrationError(cut_message(g, cut))
+            raise CalibrationError(cut)
         self.geometry = g
         self.learner = Learner(template_size(g), CellBank(strict=whole_pixel(g)))
         if self.base:

@@ -49,7 +49,7 @@ from solver.cells import (
 from solver.density import decide_by_density
 from solver.strategies import get_strategy
 from solver.strategy import Decision, Strategy
-from vision.cut import cut_message, cut_sides
+from vision.cut import screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 
 DEFAULT_RULES = {"xdemineur": "none", "gnome-mines": "opening", "classic": "safe"}
@@ -438,15 +438,16 @@ class Player:
     def find_board(self) -> None:
         """Locate the board on a full screenshot; set the capture region, the guard,
         the mine count and the strategy; park the pointer off the board. A board cut by
-        its window's edge (:func:`vision.cut.cut_sides`) stops play before a click."""
+        its window's edge or reaching the screen's (:func:`vision.cut.screen_cut_message`)
+        stops play before a click."""
         image = self.screen.grab()
         try:
             geometry = self.reader.locate(image)
         except NotFound as exc:
             raise PlayStopped(f"no Minesweeper board on the screen ({exc})") from exc
-        cut = cut_sides(image, geometry)
+        cut = screen_cut_message(image, geometry)
         if cut:
-            raise PlayStopped(f"{cut_message(geometry, cut)}; stopping without clicking")
+            raise PlayStopped(f"{cut}; stopping without clicking")
         self._take_board(geometry)
 
     def _take_board(self, geometry: BoardGeometry) -> None:

@@ -191,3 +191,56 @@ screen, so that the whole board shows
             f"({g.rows} rows x {g.cols} columns show, and part of one more line of "
             "squares past them): make the game's window larger, or move it fully onto "
             "the screen, so that the whole board shows")
+
+
+EDGE_SLACK = 1
+"""A side of a board this many pixels or fewer from the edge of a screenshot of the
+whole screen reaches it: a game draws some frame or margin round its board."""
+
+
+def edge_sides(screen: Image, g: BoardGeometry, slack: int = EDGE_SLACK) -> tuple[str, ...]:
+    """The sides of the board ``g`` that reach the edge of ``screen``, a screenshot of
+    the whole screen: a window moved partly off the screen may be cut between two lines
+    of squares, which leaves nothing past the side to tell the cut by
+    (:func:`cut_sides`). Not for a capture cropped to the board.
+
+    >>> import numpy as np
+    >>> from vision.geometry import BoardGeometry
+    >>> board = BoardGeometry("s", 10.0, 10.0, 10.0, 10.0, 4, 6)   # 60 x 40 px at (10, 10)
+    >>> edge_sides(np.zeros((50, 71, 3), np.uint8), board)
+    ('right', 'bottom')
+    >>> edge_sides(np.zeros((60, 80, 3), np.uint8), board)
+    ()
+    """
+    b = g.bounds()
+    h, w = screen.shape[:2]
+    gaps = (b.left, w - b.left - b.width, b.top, h - b.top - b.height)
+    return tuple(side for side, gap in zip(SIDES, gaps, strict=True) if gap <= slack)
+
+
+def edge_message(g: BoardGeometry, sides: tuple[str, ...]) -> str:
+    """What to tell a user whose board reaches the screen's edge at ``sides``.
+
+    >>> from vision.geometry import BoardGeometry
+    >>> print(edge_message(BoardGeometry("s", 0, 0, 30, 30, 16, 26), ("left",)))
+    the board (16 rows x 26 columns show) reaches the screen's left edge, so more of it \
+may lie off the screen: move the game's window so that its whole board, and some of the \
+window round it, shows
+    """
+    where = " and ".join(sides)
+    return (f"the board ({g.rows} rows x {g.cols} columns show) reaches the screen's "
+            f"{where} edge{'s' if len(sides) > 1 else ''}, so more of it may lie off the "
+            "screen: move the game's window so that its whole board, and some of the "
+            "window round it, shows")
+
+
+def screen_cut_message(screen: Image, g: BoardGeometry) -> str | None:
+    """Why the board ``g`` on ``screen`` (a screenshot of the whole screen) may not be
+    whole, for a user to mend before any click: cut by its window's edge or the
+    screen's (:func:`cut_sides`), or reaching the screen's edge (:func:`edge_sides`);
+    None if it shows whole."""
+    cut = cut_sides(screen, g)
+    if cut:
+        return cut_message(g, cut)
+    edges = edge_sides(screen, g)
+    return edge_message(g, edges) if edges else None

@@ -79,3 +79,44 @@ def test_replay_warns_of_a_cut_board(tmp_path: Path,
     assert main(["replay", "--skin", "winmine", str(whole)]) == 0
     out = capsys.readouterr()
     assert "winmine, 16x16" in out.out and out.err == ""
+
+
+def between_lines(image: Image, side: str) -> Image:
+    """The screenshot cut by the screen's ``side`` edge exactly between the board's
+    first two (left, top) or last two (right, bottom) lines of squares: a window moved
+    partly off the screen, with nothing of the lost line showing."""
+    g = find_lattice(image)
+    if side == "left":
+        return image[:, round(g.col_left(1)):]
+    if side == "right":
+        return image[:, :round(g.col_left(g.cols - 1))]
+    if side == "top":
+        return image[round(g.row_top(1)):]
+    return image[:round(g.row_top(g.rows - 1))]
+
+
+@pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
+def test_play_stops_at_a_board_cut_between_lines_by_the_screen(side: str,
+                                                                tmp_path: Path) -> None:
+    image: Image = cv2.imread(str(FIXTURES / "xdemineur" / "beginner_start.png"))
+    assert image is not None
+    screen = FileScreen([between_lines(image, side)])
+    mouse = RecordingMouse(size=screen.size())
+    config = PlayConfig(games=1, mines=10, redraw_timeout=0.02, bug_dir=tmp_path)
+    [result] = Player(screen, mouse, SkinReader.from_names(["xdemineur"]), "exact",
+                      config).play()
+    assert result.outcome == "aborted"
+    assert f"reaches the screen's {side} edge" in result.reason
+    shown = "9 rows x 11 columns" if side in ("left", "right") else "8 rows x 12 columns"
+    assert shown in result.reason
+    assert not mouse.clicks
+
+
+@pytest.mark.parametrize("side", ["left", "bottom"])
+def test_calibrate_stops_at_a_board_cut_between_lines_by_the_screen(side: str) -> None:
+    image = cv2.imread(str(FIXTURES / "react-minesweeper" / "window" / "whole_30x16.png"))
+    assert image is not None
+    fake = Blank(between_lines(image, side))
+    with pytest.raises(CalibrationError, match=f"reaches the screen's {side} edge"):
+        LiveCalibrator(fake, fake, LiveOptions(redraw_timeout=0.3)).run()
+    assert not fake.clicks
