@@ -1628,7 +1628,7 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
     from vision.lattice import NoBoardError
 
     boards, groups = find_boards(find_in, lossy)
-    groups = drop_cut(find_in, boards, groups, lossy)
+    groups = drop_cut(images, boards, groups)
     if not groups:
         left = _budget().left_out
         if len(left.get(LEFT_CUT, ())) == len(images):
@@ -1892,16 +1892,17 @@ def _with_boards(groups: dict[tuple[int, int], list[int]],
 
 
 def drop_cut(images: Sequence[Image], boards: list[BoardGeometry | None],
-             groups: dict[tuple[int, int], list[int]], lossy: Sequence[bool] | None,
-             ) -> dict[tuple[int, int], list[int]]:
-    """Take out of ``boards`` (set to None) and ``groups`` each board a PNG capture
-    shows cut by a window's edge or the screen's (:func:`vision.cut.cut_sides`), noted
-    under :data:`LEFT_CUT`; the groups left. JPEG captures are not checked: a lattice
-    found in one at a pitch a little off (minegauler's at quality 60: 16.1 px for 16)
-    shows the next square's first lines past its side, as a cut does."""
+             groups: dict[tuple[int, int], list[int]]) -> dict[tuple[int, int], list[int]]:
+    """Take out of ``boards`` (set to None) and ``groups`` each board its capture in
+    ``images`` (JPEGs restored, not denoised) shows cut by a window's edge or the
+    screen's (:func:`vision.cut.cut_sides`), noted under :data:`LEFT_CUT`; the groups
+    left. In a JPEG the lattice found may be a pixel or two off, or a line short, and
+    then show part of a line past its side as a cut does: of the whole fixture boards
+    at JPEG quality 60, 75 and 90, 2 in 180 read cut (one found a row short), and of
+    the same boards cut 0.4 or 0.6 of a pitch in, 4 in 5 (docs/benchmarks.md)."""
     budget = _budget()
     for i, g in enumerate(boards):
-        if g is not None and not (lossy and lossy[i]) and cut_sides(images[i], g):
+        if g is not None and cut_sides(images[i], g):
             budget.note(LEFT_CUT, i)
             boards[i] = None
     return _with_boards(groups, boards)

@@ -20,24 +20,26 @@ WINMINE = Path(__file__).resolve().parent.parent / "fixtures" / "winmine"
 LEFT, TOP, PITCH = 5, 52, 16
 
 
-def capture(stem: str, tmp: Path, cut: str | None = None) -> Path:
+def capture(stem: str, tmp: Path, cut: str | None = None, suffix: str = ".png") -> Path:
     """The fixture ``stem``, or the part of it left of column 10's middle (``cut``
-    "right") or above row 12's middle ("bottom"), written to ``tmp``."""
+    "right") or above row 12's middle ("bottom"), written to ``tmp`` as ``suffix``
+    (".jpg": JPEG at OpenCV's default quality, 95)."""
     image = cv2.imread(str(WINMINE / f"{stem}.png"))
     assert image is not None and image.shape[:2] == (TOP + 256 + 5, LEFT + 256 + 5)
     if cut == "right":
         image = image[:, :LEFT + 10 * PITCH + PITCH // 2]
     elif cut == "bottom":
         image = image[:TOP + 12 * PITCH + PITCH // 2]
-    path = tmp / f"{stem}{'_cut_' + cut if cut else ''}.png"
+    path = tmp / f"{stem}{'_cut_' + cut if cut else ''}{suffix}"
     cv2.imwrite(str(path), image)
     return path
 
 
+@pytest.mark.parametrize("suffix", [".png", ".jpg"])
 def test_a_cut_screenshot_is_left_out_by_name(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    whole = capture("intermediate_lost", tmp_path)
-    cut = capture("intermediate_playing", tmp_path, "right")
+        suffix: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    whole = capture("intermediate_lost", tmp_path, suffix=suffix)
+    cut = capture("intermediate_playing", tmp_path, "right", suffix)
     assert main(["calibrate", "--name", "w", "--from", str(whole), str(cut),
                  "--out", str(tmp_path / "skin")]) == 0
     out = capsys.readouterr().out
