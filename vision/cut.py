@@ -197,12 +197,17 @@ EDGE_SLACK = 1
 """A side of a board this many pixels or fewer from the edge of a screenshot of the
 whole screen reaches it: a game draws some frame or margin round its board."""
 
+EDGE_SIDES = ("right", "bottom")
+"""The screen's edges :func:`edge_sides` looks at. Not the left and top: a window with
+no window manager opens at (0, 0), and a game may draw its board from its window's
+very corner (minesweeper-python 0.0.4, a tk window)."""
+
 
 def edge_sides(screen: Image, g: BoardGeometry, slack: int = EDGE_SLACK) -> tuple[str, ...]:
-    """The sides of the board ``g`` that reach the edge of ``screen``, a screenshot of
-    the whole screen: a window moved partly off the screen may be cut between two lines
-    of squares, which leaves nothing past the side to tell the cut by
-    (:func:`cut_sides`). Not for a capture cropped to the board.
+    """The sides of the board ``g`` that reach the right or bottom edge of ``screen``,
+    a screenshot of the whole screen (:data:`EDGE_SIDES`): a window moved partly off
+    the screen may be cut between two lines of squares, which leaves nothing past the
+    side to tell the cut by (:func:`cut_sides`). Not for a capture cropped to the board.
 
     >>> import numpy as np
     >>> from vision.geometry import BoardGeometry
@@ -211,11 +216,13 @@ def edge_sides(screen: Image, g: BoardGeometry, slack: int = EDGE_SLACK) -> tupl
     ('right', 'bottom')
     >>> edge_sides(np.zeros((60, 80, 3), np.uint8), board)
     ()
+    >>> edge_sides(np.zeros((60, 80, 3), np.uint8), board.shifted(-10, -10))  # at (0, 0)
+    ()
     """
     b = g.bounds()
     h, w = screen.shape[:2]
-    gaps = (b.left, w - b.left - b.width, b.top, h - b.top - b.height)
-    return tuple(side for side, gap in zip(SIDES, gaps, strict=True) if gap <= slack)
+    gaps = {"right": w - b.left - b.width, "bottom": h - b.top - b.height}
+    return tuple(side for side in EDGE_SIDES if gaps[side] <= slack)
 
 
 def edge_message(g: BoardGeometry, sides: tuple[str, ...]) -> str:

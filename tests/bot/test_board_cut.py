@@ -98,6 +98,10 @@ def between_lines(image: Image, side: str) -> Image:
 @pytest.mark.parametrize("side", ["left", "right", "top", "bottom"])
 def test_play_stops_at_a_board_cut_between_lines_by_the_screen(side: str,
                                                                 tmp_path: Path) -> None:
+    """At the screen's right or bottom edge, a board cut between two lines stops play
+    before a click. At its left or top edge it is read as shown (a window with no window
+    manager opens at (0, 0), and some games draw their board from the window's corner):
+    here the cut line's mines are missing, so the numbers shown cannot be satisfied."""
     image: Image = cv2.imread(str(FIXTURES / "xdemineur" / "beginner_start.png"))
     assert image is not None
     screen = FileScreen([between_lines(image, side)])
@@ -105,14 +109,18 @@ def test_play_stops_at_a_board_cut_between_lines_by_the_screen(side: str,
     config = PlayConfig(games=1, mines=10, redraw_timeout=0.02, bug_dir=tmp_path)
     [result] = Player(screen, mouse, SkinReader.from_names(["xdemineur"]), "exact",
                       config).play()
+    if side in ("left", "top"):
+        assert "screen's" not in result.reason
+        assert "cannot be satisfied" in result.reason and not mouse.clicks
+        return
     assert result.outcome == "aborted"
     assert f"reaches the screen's {side} edge" in result.reason
-    shown = "9 rows x 11 columns" if side in ("left", "right") else "8 rows x 12 columns"
+    shown = "9 rows x 11 columns" if side == "right" else "8 rows x 12 columns"
     assert shown in result.reason
     assert not mouse.clicks
 
 
-@pytest.mark.parametrize("side", ["left", "bottom"])
+@pytest.mark.parametrize("side", ["right", "bottom"])
 def test_calibrate_stops_at_a_board_cut_between_lines_by_the_screen(side: str) -> None:
     image = cv2.imread(str(FIXTURES / "react-minesweeper" / "window" / "whole_30x16.png"))
     assert image is not None
