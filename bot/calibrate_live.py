@@ -31,7 +31,7 @@ import numpy as np
 
 from bot.consistency import zero_beside_covered
 from bot.end_panel import panel_controls, panel_over
-from bot.frames import park_pixel
+from bot.frames import changed_cells, park_pixel
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.screen import Image, Screen, ScreenMap, ScreenPoint
 from solver.cells import (
@@ -71,6 +71,12 @@ FRESH_TIMEOUT = 1.0
 """Seconds a key or a click on a control has to start a new game."""
 FRESH_SLOW_TIMEOUT = 4.0
 """... once the board has begun to change (a new game still being drawn)."""
+DRAWING_GRACE = 1.0
+"""Seconds within which a move's drawing must have changed a square not changed before
+for the move to count as still being drawn (an animation over the same squares does
+not: it is taken as it stands)."""
+DRAWING_LIMIT = 12.0
+"""Seconds past the usual 2 s that a move still being drawn is waited for."""
 
 ASK_RESTART = ("Which key starts a new game in this program (e.g. F2 or ctrl+n)? Or "
                "point the mouse at the control that starts one and press Enter: ")
@@ -356,11 +362,17 @@ class LiveCalibrator:
                     timeout: float | None = None) -> Image | None:
         """The frame once the board differs from ``before`` and then stays the same
         for ``settle`` seconds (games may redraw in steps); None if the board did not
-        change within the redraw timeout."""
+        change within the redraw timeout. A board still changing 2 s past the timeout
+        is taken as it stands, unless more of its squares differ from ``before`` than
+        ever within the last :data:`DRAWING_GRACE` s (a move drawn square by square on
+        a loaded machine: a frame of it half drawn reads as a loss), for at most
+        :data:`DRAWING_LIMIT` s more."""
         b = self.g.bounds()
+        local = self.g.shifted(-b.left, -b.top)
         deadline = time.monotonic() + (self.opts.redraw_timeout if timeout is None else timeout)
-        last = crop(before, b)
+        first = last = crop(before, b)
         changed_at: float | None = None
+        most, grown_at = 0, 0.0
         self.steps = []
         while True:
             now_t = time.monotonic()
@@ -372,11 +384,17 @@ class LiveCalibrator:
                 # many steps (kmines' dialog, placed by the window manager) must not
                 # push out the frame that showed the board before it came
                 self.steps = [*self.steps[:3], *self.steps[3:][-4:], frame]
+                if now_t > deadline:  # (only a slow move pays for counting squares)
+                    grown = int(changed_cells(first, now, local).sum())
+                    if grown > most:
+                        most, grown_at = grown, now_t
             elif changed_at is not None and now_t - changed_at >= settle:
                 return frame
             if changed_at is None and now_t > deadline:
                 return None
-            if changed_at is not None and now_t > deadline + 2.0:
+            if changed_at is not None and now_t > deadline + 2.0 and (
+                    now_t - grown_at > DRAWING_GRACE
+                    or now_t > deadline + 2.0 + DRAWING_LIMIT):
                 return frame  # still animating: take what is there
             time.sleep(0.008)
 

@@ -97,3 +97,18 @@ def test_a_move_drawn_slowly_is_not_taken_for_an_end(seed: int) -> None:
     opts = LiveOptions(games=2, max_games=5, time_limit=90.0, seed=seed)
     learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
     assert learned.games[:len(game.outcomes)] == game.outcomes
+
+
+@pytest.mark.parametrize("seed", [0])
+def test_a_move_drawn_for_seconds_is_waited_for(seed: int,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """60 ms a square, a move within 8 s: a big opening takes 6 s to draw, past the
+    redraw timeout and 2 s more. Taken as it stood then, half drawn, game 2 read as a
+    loss of 124 mines while it went on (and later games were called won or lost
+    wrongly); it must be waited for while it still changes squares it had not."""
+    monkeypatch.setitem(globals(), "SQUARE_SECONDS", 0.06)
+    monkeypatch.setitem(globals(), "MOVE_SECONDS", 8.0)
+    game = SlowDrawing(BoardSize(16, 16, 30), Look(), rule="none", seed=seed)
+    opts = LiveOptions(games=2, max_games=5, time_limit=90.0, seed=seed)
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert learned.games[:len(game.outcomes)] == game.outcomes
