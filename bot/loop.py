@@ -49,7 +49,7 @@ from solver.cells import (
 from solver.density import decide_by_density
 from solver.strategies import get_strategy
 from solver.strategy import Decision, Strategy
-from vision.cut import screen_cut_message
+from vision.cut import off_screen_hint, screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 
 DEFAULT_RULES = {"xdemineur": "none", "gnome-mines": "opening", "classic": "safe"}
@@ -681,7 +681,10 @@ class Player:
             if later is not None:
                 return self.observe(game, later.image, late + 1)
         path = self.save_bug_image()
-        raise PlayStopped(f"could not read the board: {problem}; board image saved to {path}")
+        assert self.geometry is not None
+        hint = off_screen_hint(self.screen.size(), self.geometry)
+        raise PlayStopped(f"could not read the board: {problem}{hint}; "
+                          f"board image saved to {path}")
 
     def read(self, image: Image, geometry: BoardGeometry) -> Board:
         """Read the board, re-reading only the squares whose pixels changed since the

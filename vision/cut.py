@@ -203,6 +203,27 @@ no window manager opens at (0, 0), and a game may draw its board from its window
 very corner (minesweeper-python 0.0.4, a tk window)."""
 
 
+def reaching_edges(size: tuple[int, int], g: BoardGeometry,
+                   sides: tuple[str, ...] = SIDES, slack: int = EDGE_SLACK) -> tuple[str, ...]:
+    """The sides, among ``sides``, of the board ``g`` that lie ``slack`` pixels or fewer
+    from the edge of a screen ``size`` = (width, height) pixels.
+
+    >>> from vision.geometry import BoardGeometry
+    >>> board = BoardGeometry("s", 10.0, 10.0, 10.0, 10.0, 4, 6)   # 60 x 40 px at (10, 10)
+    >>> reaching_edges((71, 50), board)
+    ('right', 'bottom')
+    >>> reaching_edges((80, 60), board.shifted(-10, -9))   # at (0, 1)
+    ('left', 'top')
+    >>> reaching_edges((80, 60), board.shifted(-10, -9), EDGE_SIDES)
+    ()
+    """
+    b = g.bounds()
+    w, h = size
+    gaps = {"left": b.left, "right": w - b.left - b.width,
+            "top": b.top, "bottom": h - b.top - b.height}
+    return tuple(side for side in sides if gaps[side] <= slack)
+
+
 def edge_sides(screen: Image, g: BoardGeometry, slack: int = EDGE_SLACK) -> tuple[str, ...]:
     """The sides of the board ``g`` that reach the right or bottom edge of ``screen``,
     a screenshot of the whole screen (:data:`EDGE_SIDES`): a window moved partly off
@@ -219,10 +240,30 @@ def edge_sides(screen: Image, g: BoardGeometry, slack: int = EDGE_SLACK) -> tupl
     >>> edge_sides(np.zeros((60, 80, 3), np.uint8), board.shifted(-10, -10))  # at (0, 0)
     ()
     """
-    b = g.bounds()
     h, w = screen.shape[:2]
-    gaps = {"right": w - b.left - b.width, "bottom": h - b.top - b.height}
-    return tuple(side for side in EDGE_SIDES if gaps[side] <= slack)
+    return reaching_edges((w, h), g, EDGE_SIDES, slack)
+
+
+def off_screen_hint(size: tuple[int, int], g: BoardGeometry) -> str:
+    """A hint for a board that cannot be read right and reaches the screen's left or
+    top edge (a window there may be cut between two lines of squares, which neither
+    :func:`cut_sides` nor :func:`edge_sides` can tell from a window at (0, 0)): numbers
+    along that side count mines off the screen. Empty for any other board.
+
+    >>> from vision.geometry import BoardGeometry
+    >>> board = BoardGeometry("s", 0.0, 5.0, 10.0, 10.0, 4, 6)
+    >>> off_screen_hint((800, 600), board)
+    "; the board reaches the screen's left edge: if part of it lies off the screen, move \
+the game's window fully onto the screen"
+    >>> off_screen_hint((800, 600), board.shifted(5, 0))
+    ''
+    """
+    sides = reaching_edges(size, g, ("left", "top"))
+    if not sides:
+        return ""
+    return (f"; the board reaches the screen's {' and '.join(sides)} "
+            f"edge{'s' if len(sides) > 1 else ''}: if part of it lies off the screen, "
+            "move the game's window fully onto the screen")
 
 
 def edge_message(g: BoardGeometry, sides: tuple[str, ...]) -> str:

@@ -67,4 +67,5 @@ def test_a_reader_with_every_number_stops_at_an_unreadable_square(tmp_path: Path
     results = Player(screen, sim_mouse(screen), SimReader(), "csp", config).play()
     assert results[-1].outcome == "aborted"
     assert "could not read the board" in results[-1].reason
+    assert "screen's" not in results[-1].reason  # (a board not at the screen's edge)
     assert list((tmp_path / "bugs").glob("*.png"))
