@@ -309,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
                                    for x in truth.read_text().splitlines() if x.strip()]
             if args.game == "minegauler":
                 result["truth"] = minegauler_outcomes(vd)[before:]
+            if win.proc.poll() is not None:  # (the game ended itself: a crash)
+                result["game_exit"] = win.proc.returncode
             if args.game.startswith(("web-", "npm-")):  # the page counts its games in its title
                 time.sleep(1.0)  # (the browser passes a new title on to X a little later)
                 result["title"] = vd.xdotool("getwindowname", str(win.wid)).strip()

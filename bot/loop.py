@@ -812,6 +812,10 @@ class Player:
         if found is not None and self._resized(found, game):
             return False
         if game.complete:
+            if self._window_gone():
+                raise PlayStopped("the game's window is gone from where its board was "
+                                  "(closed, or the game crashed at its last clicks): this "
+                                  "game's end is unknown; stopping without clicking")
             return True
         if game.moves and self._wait_uncovered(game):  # (a cover comes after a move)
             return False
@@ -819,6 +823,14 @@ class Player:
             return False  # it reads in place but for single squares: observe reports them
         self._relocate_checked(game)
         return False
+
+    def _window_gone(self) -> bool:
+        """Does the desktop show where the board was: one flat colour over the board
+        and round it, the colour of a corner of the screen (:func:`shows_desktop`)? A
+        window the game opens at a win has text or controls; a crashed game's window is
+        simply gone."""
+        assert self.geometry is not None
+        return shows_desktop(self.screen.grab(), self.geometry.bounds())
 
     def _won_unseen(self) -> _Seen:
         assert self.geometry is not None
@@ -1312,6 +1324,35 @@ def flat_patch(image: Image, rect: PixelRect, tol: int = 6) -> bool:
         return False
     flat = patch.reshape(-1, patch.shape[-1])
     return bool((flat.max(axis=0).astype(int) - flat.min(axis=0)).max() <= tol)
+
+
+def shows_desktop(screen: Image, rect: PixelRect, tol: int = 6) -> bool:
+    """Is ``rect`` of ``screen`` (a screenshot of the whole screen), and a ring of a
+    quarter of its size round it, one flat colour (within ``tol`` per channel), the
+    colour of some corner of the screen: nothing but the desktop where a window was?
+
+    >>> im = np.full((100, 100, 3), 90, np.uint8)
+    >>> shows_desktop(im, PixelRect(40, 40, 20, 20))
+    True
+    >>> im[45, 45] = 0   # a window's text
+    >>> shows_desktop(im, PixelRect(40, 40, 20, 20))
+    False
+    >>> im[:] = 90; im[30:70, 30:70] = 200   # a flat window, not the desktop's colour
+    >>> shows_desktop(im, PixelRect(40, 40, 20, 20))
+    False
+    """
+    h, w = screen.shape[:2]
+    mx, my = rect.width // 4, rect.height // 4
+    area = screen[max(0, rect.top - my):min(h, rect.top + rect.height + my),
+                  max(0, rect.left - mx):min(w, rect.left + rect.width + mx)]
+    if area.size == 0:
+        return False
+    flat = area.reshape(-1, area.shape[-1]).astype(int)
+    low, high = flat.min(axis=0), flat.max(axis=0)
+    if (high - low).max() > tol:
+        return False
+    corners = screen[[0, 0, h - 1, h - 1], [0, w - 1, 0, w - 1]].astype(int)
+    return bool((np.abs(corners - (low + high) // 2).max(axis=1) <= tol).any())
 
 
 def looks_fresh(board: Board) -> bool:

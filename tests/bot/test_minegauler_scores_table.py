@@ -265,3 +265,46 @@ def test_a_window_that_comes_mid_game_is_never_clicked(plain: Learned) -> None:
     later = game.clicks[game.came:]
     assert not [c for c in later if not c[1].startswith("key:") and inside(c[0], game.box)], \
         (later, out)
+
+
+DESKTOP = (165, 110, 58)  # (BGR) the desktop round the game's window
+WINDOW = PixelRect(20, 20, 600, 520)  # the game's window on the 640 x 560 screen
+
+
+@dataclass
+class CrashAtWin(SynthGame):
+    """A game whose window shows on a desktop, and which crashes at its first win: its
+    window is gone, the desktop shows where it was (minegauler 4.2.0 under a batch of
+    queued clicks: it re-enters its click handler until Python's recursion limit)."""
+
+    crashed_after: int | None = None  # the clicks (and keys) sent when it crashed
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        img = super().grab()
+        if self.crashed_after is not None:
+            img[:] = DESKTOP
+        else:
+            w = WINDOW
+            inner = img[w.top:w.top + w.height, w.left:w.left + w.width].copy()
+            img[:] = DESKTOP
+            img[w.top:w.top + w.height, w.left:w.left + w.width] = inner
+        return cut(img, region)
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        if self.crashed_after is not None:
+            self.clicks.append((p, button))
+            return
+        super().click(p, button)
+        if self.status() == "won":
+            self.crashed_after = len(self.clicks)
+
+
+def test_a_game_gone_at_its_win_is_not_called_won(plain: Learned) -> None:
+    """The game's window vanished as its last safe squares were clicked (a crash):
+    the desktop where the board was is no win message. Before: the game was called won,
+    and play clicked the desktop twice to give "the window over the board" the focus."""
+    game = CrashAtWin(SIZE, LOOK, rule="safe", seed=50)
+    out = play(game, with_keys(plain, ["Escape"]), 3)
+    assert game.crashed_after is not None, out
+    assert out[0].startswith("aborted (the game's window is gone"), out
+    assert not [c for c in game.clicks[game.crashed_after:] if not c[1].startswith("key:")], out
