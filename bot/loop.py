@@ -1322,8 +1322,15 @@ def flat_patch(image: Image, rect: PixelRect, tol: int = 6) -> bool:
                   max(0, rect.left + qx):rect.left + rect.width - qx]
     if patch.size == 0 or patch.shape[:2] != (rect.height - 2 * qy, rect.width - 2 * qx):
         return False
-    flat = patch.reshape(-1, patch.shape[-1])
-    return bool((flat.max(axis=0).astype(int) - flat.min(axis=0)).max() <= tol)
+    return _colour_range(patch)[1] <= tol
+
+
+def _colour_range(pixels: Image) -> tuple[np.ndarray, int]:
+    """The middle colour of ``pixels`` (per channel, between its lowest and highest)
+    and how far apart the lowest and highest are in the channel they differ most in."""
+    flat = pixels.reshape(-1, pixels.shape[-1]).astype(int)
+    low, high = flat.min(axis=0), flat.max(axis=0)
+    return (low + high) // 2, int((high - low).max())
 
 
 def shows_desktop(screen: Image, rect: PixelRect, tol: int = 6) -> bool:
@@ -1347,12 +1354,11 @@ def shows_desktop(screen: Image, rect: PixelRect, tol: int = 6) -> bool:
                   max(0, rect.left - mx):min(w, rect.left + rect.width + mx)]
     if area.size == 0:
         return False
-    flat = area.reshape(-1, area.shape[-1]).astype(int)
-    low, high = flat.min(axis=0), flat.max(axis=0)
-    if (high - low).max() > tol:
+    colour, spread = _colour_range(area)
+    if spread > tol:
         return False
     corners = screen[[0, 0, h - 1, h - 1], [0, w - 1, 0, w - 1]].astype(int)
-    return bool((np.abs(corners - (low + high) // 2).max(axis=1) <= tol).any())
+    return bool((np.abs(corners - colour).max(axis=1) <= tol).any())
 
 
 def looks_fresh(board: Board) -> bool:
