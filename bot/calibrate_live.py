@@ -64,6 +64,7 @@ from vision.consistency_labels import name_looks_by_consistency
 from vision.cut import screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
+from vision.popup import popup_at
 from vision.reveal import label_revealed_frame
 from vision.shade import shade_distance
 
@@ -286,6 +287,10 @@ class LiveCalibrator:
         self.start_image: Image | None = None
         self.candidates: list[int] = []
         self.win_needs_flags = False
+        self.flag_button: Button = "right"
+        self._before_mark: Image | None = None
+        """How the game places a flag: a right-click, or a ctrl+click where a right-click
+        opens a menu (:meth:`learn_marks`)."""
         self.side_floods = 0
         """Moves after which the board showed a 0 with a covered square diagonal to it
         and none beside it (:meth:`_note_opened`)."""
@@ -457,7 +462,9 @@ class LiveCalibrator:
         opened a big region by itself may show more 0s than covered squares), then
         right-click that square until it is covered again: flag, question mark. A game
         that highlights the square under the pointer shows each of these looks
-        highlighted too: learned while the pointer is on the square."""
+        highlighted too: learned while the pointer is on the square. Where the
+        right-click opens a menu at the pointer instead (a browser's, over a web game
+        that flags by ctrl+click), the menu is closed and ctrl+click is tried."""
         image = self._last_image
         assert image is not None
         seen: list[tuple[int, ...]] = []
@@ -466,14 +473,11 @@ class LiveCalibrator:
             hovered = self._hover(cell, image)
             if hovered is not None:
                 image = hovered
-            for _ in range(4):
-                looks, image = self._right_click_look(cell, image, hovered is not None)
-                if not looks:
-                    break
-                ids = self.ids(image)
-                if looks[-1] == covered:
-                    break
-                seen.append(looks)
+            seen, image = self._mark_cycle(cell, image, covered, hovered is not None)
+            if not seen and self._menu_opened(cell, image):
+                image = self._close_menu(cell)
+                seen, image = self._ctrl_click_marks(cell, image, covered, hovered is not None)
+            ids = self.ids(image)
             if seen:
                 self.L.name(covered, COVERED, weight=1000)
                 if hovered is not None:
@@ -493,6 +497,66 @@ class LiveCalibrator:
         self.park()
         return ids
 
+    def _mark_cycle(self, cell: Cell, image: Image, covered: int, hover: bool,
+                    ) -> tuple[list[tuple[int, ...]], Image]:
+        """Mark ``cell`` (with :attr:`flag_button`) until it shows ``covered`` again, up
+        to 4 times: the looks of each mark, and the last frame (:attr:`_before_mark`
+        is the frame before the last click)."""
+        seen: list[tuple[int, ...]] = []
+        for _ in range(4):
+            self._before_mark = image
+            looks, image = self._mark_look(cell, image, hover)
+            if not looks or looks[-1] == covered:
+                break
+            seen.append(looks)
+        return seen, image
+
+    def _menu_opened(self, cell: Cell, image: Image) -> bool:
+        """Did the last right-click on ``cell`` open a menu at the pointer (and not a
+        mark)? Only tried with right-clicks."""
+        before = self._before_mark
+        if self.flag_button != "right" or before is None or before.shape != image.shape:
+            return False
+        return popup_at(before, image, self.g.cell_center(cell),
+                        min_side=1.5 * min(self.g.pitch_x, self.g.pitch_y),
+                        near=max(6.0, self.g.pitch_x / 4)) is not None
+
+    def _close_menu(self, cell: Cell) -> Image:
+        """Press Escape and wait until the board shows as before the menu opened (but
+        for ``cell``, which may have been highlighted under the pointer)."""
+        assert self._before_mark is not None
+        was = self.ids(self._before_mark)
+        others = np.ones(was.shape, bool)
+        others[cell] = False
+        self.mouse.key("Escape")
+        deadline = time.monotonic() + max(1.0, self.opts.redraw_timeout)
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = self.grab()
+            if (self.ids(now) == was)[others].all():
+                self.log("a right-click opened a menu over the board (closed with Escape): "
+                         "trying ctrl+click for flags")
+                return now
+        raise CalibrationError("a right-click opened a menu over the board and Escape did "
+                               "not close it: close it, start a new game, then run "
+                               "calibrate again")
+
+    def _ctrl_click_marks(self, cell: Cell, image: Image, covered: int, hover: bool,
+                          ) -> tuple[list[tuple[int, ...]], Image]:
+        """The looks ctrl+click marks ``cell`` with, once it has come back to
+        ``covered`` (then :attr:`flag_button` stays "ctrl+left"), and the last frame; a
+        game that opened the square instead stops calibration (it would read as a
+        flag)."""
+        self.flag_button = "ctrl+left"
+        seen, image = self._mark_cycle(cell, image, covered, hover)
+        if seen and int(self.ids(image)[cell]) == covered:
+            self.notes.append("flags are placed with ctrl+click (a right-click opens a menu)")
+            return seen, image
+        self.flag_button = "right"
+        raise CalibrationError("a right-click opened a menu over the board, and ctrl+click "
+                               "did not mark the square either: sweepbot learns flags "
+                               "placed by a right-click or a ctrl+click")
+
     def _hover(self, cell: Cell, image: Image) -> Image | None:
         """Move the pointer onto ``cell``: the frame if the game highlights it, else
         None (the pointer is left there)."""
@@ -505,24 +569,24 @@ class LiveCalibrator:
     def _short_wait(self, image: Image, timeout: float = 0.4) -> Image | None:
         return self.wait_change(image, timeout=min(timeout, self.opts.redraw_timeout))
 
-    def _right_click_look(self, cell: Cell, image: Image, hover: bool,
-                          ) -> tuple[tuple[int, ...], Image]:
-        """Right-click ``cell``: its looks afterwards (highlighted under the pointer,
-        if ``hover``, then with the pointer parked) and the last frame; no looks if
-        nothing changed, or if squares away from it changed too (a mark changes its
-        own square: a terminal's grid of one character highlights text from its
-        top-left corner to the pointer)."""
+    def _mark_look(self, cell: Cell, image: Image, hover: bool,
+                   ) -> tuple[tuple[int, ...], Image]:
+        """Mark ``cell`` (a right-click, or :attr:`flag_button`): its looks afterwards
+        (highlighted under the pointer, if ``hover``, then with the pointer parked) and
+        the last frame; no looks if nothing changed, or if squares away from it changed
+        too (a mark changes its own square: a terminal's grid of one character
+        highlights text from its top-left corner to the pointer)."""
         was = self.ids(image)
-        looks, image = self._right_click_looks(cell, image, hover)
+        looks, image = self._mark_looks(cell, image, hover)
         far = np.ones(was.shape, bool)
         far[max(0, cell[0] - 1):cell[0] + 2, max(0, cell[1] - 1):cell[1] + 2] = False
         if looks and int((far & (self.ids(image) != was)).sum()) > 2:
             return (), image
         return looks, image
 
-    def _right_click_looks(self, cell: Cell, image: Image, hover: bool,
-                           ) -> tuple[tuple[int, ...], Image]:
-        self.click_cell(cell, "right")
+    def _mark_looks(self, cell: Cell, image: Image, hover: bool,
+                    ) -> tuple[tuple[int, ...], Image]:
+        self.click_cell(cell, self.flag_button)
         looks: list[int] = []
         if hover:
             after = self.wait_change(image)
@@ -816,7 +880,7 @@ class LiveCalibrator:
             plan += [(mines[1], QUESTION), (safe[1], QUESTION)]
         for cell, mark in plan:
             for _ in range(1 if mark == FLAG else 2):
-                self.click_cell(cell, "right")
+                self.click_cell(cell, self.flag_button)
         self.park()
         self.marked_loss = True
         shown = self._wait_codes(ids, image, {cell: mark for cell, mark in plan}) or \
@@ -890,7 +954,7 @@ class LiveCalibrator:
         if not covered:
             return ids, image
         cell = covered[int(self.rng.integers(len(covered)))]
-        self.click_cell(cell, "right")
+        self.click_cell(cell, self.flag_button)
         self.park()
         after = self.wait_change(image)
         if after is None:
@@ -1200,7 +1264,7 @@ class LiveCalibrator:
         hidden = [(int(r), int(c)) for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
         after = None
         for i, cell in enumerate(hidden):
-            self.click_cell(cell, "right")
+            self.click_cell(cell, self.flag_button)
             if i == 0:  # one first: a game already won ignores it (or shows a dialog)
                 self.park()
                 after = self.wait_change(image)
@@ -1691,6 +1755,8 @@ class LiveCalibrator:
         b = self.g.bounds()
         status: dict[str, Any] = {"win_needs_flags": self.win_needs_flags,
                                   "first_click_rule": self._rule()}
+        if self.flag_button != "right":
+            status["flag_button"] = self.flag_button
         if self.side_floods >= SIDE_FLOODS:
             status["zero_opens"] = "sides"
             self.notes.append(f"an opened 0 opens only the squares beside it (seen after "

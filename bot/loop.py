@@ -284,6 +284,7 @@ class Player:
         self._mines_size: tuple[int, int] | None = None  # the size --mines was taken for
         self.needs_flags = False
         self.side_flood = False  # the game opens only the squares beside a 0
+        self.flag_button: Button = "right"  # how the game places a flag
         self.results: list[GameResult] = []
         self._cache: _ReadCache | None = None
         self.turn_cpu_ms: list[float] = []
@@ -462,6 +463,7 @@ class Player:
         self.mines = self._mine_count(image, geometry)
         self.needs_flags = self.reader.needs_flags(geometry)
         self.side_flood = self.reader.side_flood(geometry)
+        self.flag_button = self.reader.flag_button(geometry)
         self._new_strategy()
         self.observer.on_board(self)
 
@@ -963,12 +965,14 @@ class Player:
         return chords, opened
 
     def execute(self, plan: list[tuple[Cell, Button]]) -> None:
-        """Click the planned squares (all through the guard), then park the pointer."""
+        """Click the planned squares (all through the guard; a flag, planned as
+        "right", the game's way: :attr:`flag_button`), then park the pointer."""
         assert self.geometry is not None
         with self.mouse.batch():  # one write to the X server for the whole batch
             self.mouse.check()
             for cell, button in plan:
-                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), button)
+                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)),
+                                 self.flag_button if button == "right" else button)
             # the move looks at the pointer first (a hand on the mouse during the batch
             # stops play at the next check); the next batch's check waits for the
             # pointer to be parked, and the wait for the redraw for a frame that stays

@@ -33,7 +33,20 @@ from typing import Any, Literal, NamedTuple, Protocol
 
 from bot.screen import PlatformError, ScreenPoint
 
-Button = Literal["left", "right", "middle"]
+Button = Literal["left", "right", "middle", "ctrl+left"]
+"""A click: a mouse button, or a button with a key held ("ctrl+left": how some games
+place a flag, where a right-click opens the browser's menu)."""
+
+
+def held_key(button: Button) -> tuple[str | None, Literal["left", "right", "middle"]]:
+    """The key held during a click of ``button`` (None: no key), and the mouse button.
+
+    >>> held_key("ctrl+left"), held_key("right")
+    (('ctrl', 'left'), (None, 'right'))
+    """
+    if button == "ctrl+left":
+        return "ctrl", "left"
+    return None, button
 
 
 class MouseStopped(RuntimeError):
@@ -138,7 +151,9 @@ class PyAutoGuiMouse:
         with self._translate():
             self._pg.moveTo(round(p.x), round(p.y))
             wait_for_pointer(self, p)  # see XTestMouse.click
-            self._pg.click(round(p.x), round(p.y), button=button)
+            key, plain = held_key(button)
+            with self._pg.hold(key) if key else contextlib.nullcontext():
+                self._pg.click(round(p.x), round(p.y), button=plain)
 
     def key(self, keys: str) -> None:
         with self._translate():
@@ -254,20 +269,29 @@ class XTestMouse:
         (and games act on the release). Waiting for each step keeps every click in
         place. With no window manager running nothing freezes input, so the three
         events are only sent (the next look at the pointer waits for them)."""
-        b = self._BUTTONS[button]
+        key, plain = held_key(button)
+        b = self._BUTTONS[plain]
+        held = self._keycode(key) if key else None
         if not self.careful:  # nothing can freeze input: the server keeps our order
             self._fake(self._X.MotionNotify, 0, round(p.x), round(p.y))
-            self._fake(self._X.ButtonPress, b)
-            self._fake(self._X.ButtonRelease, b)
+            self._press(b, held)
             if not self.holding:
                 self._d.flush()
             return
         mask = (self._X.Button1Mask, self._X.Button2Mask, self._X.Button3Mask)[b - 1]
         self.move(p)
         wait_for_pointer(self, p)
+        self._press(b, held)
+        self._wait_buttons(lambda m: not m & mask)  # the release (so the press) is done
+
+    def _press(self, b: int, held: int | None) -> None:
+        """Press and release button ``b``, with the key of keycode ``held`` down."""
+        if held is not None:
+            self._fake(self._X.KeyPress, held)
         self._fake(self._X.ButtonPress, b)
         self._fake(self._X.ButtonRelease, b)
-        self._wait_buttons(lambda m: not m & mask)  # the release (so the press) is done
+        if held is not None:
+            self._fake(self._X.KeyRelease, held)
 
     def _wait_buttons(self, done: Callable[[int], bool], timeout: float = 0.5) -> None:
         """Poll the pointer's button state until ``done(mask)`` (or the timeout)."""
@@ -276,18 +300,18 @@ class XTestMouse:
             time.sleep(POLL_SECONDS)
 
     def key(self, keys: str) -> None:
-        codes = []
-        for name in keys.split("+"):
-            alias = _KEY_ALIASES.get(name.lower(), name)
-            sym = self._XK.string_to_keysym(alias)
-            if not sym:
-                raise ValueError(f"unknown key {name!r}")
-            codes.append(self._d.keysym_to_keycode(sym))
+        codes = [self._keycode(name) for name in keys.split("+")]
         for code in codes:
             self._xtest.fake_input(self._d, self._X.KeyPress, code)
         for code in reversed(codes):
             self._xtest.fake_input(self._d, self._X.KeyRelease, code)
         self._d.sync()
+
+    def _keycode(self, name: str) -> int:
+        sym = self._XK.string_to_keysym(_KEY_ALIASES.get(name.lower(), name))
+        if not sym:
+            raise ValueError(f"unknown key {name!r}")
+        return int(self._d.keysym_to_keycode(sym))
 
     def close(self) -> None:
         self._d.close()

@@ -91,6 +91,11 @@ class Reader(Protocol):
         """The button that chords on a number in this game (None: do not chord)."""
         ...
 
+    def flag_button(self, geometry: BoardGeometry) -> Button:
+        """How this game places a flag: "right", or "ctrl+left" where a right-click
+        opens a menu (a web game in a browser)."""
+        ...
+
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         """The total number of mines, if the game shows it or its skin learned it for
         boards of this size (None if not)."""
@@ -214,6 +219,10 @@ class SkinReader:
 
     def chord_button(self, geometry: BoardGeometry) -> Button | None:
         return CHORD_BUTTONS.get(geometry.skin)
+
+    def flag_button(self, geometry: BoardGeometry) -> Button:
+        return "ctrl+left" if _status_spec(self.skin(geometry)).get("flag_button") == \
+            "ctrl+left" else "right"
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         """The count the skin learned for boards of this size (``mine_counts`` in its

@@ -119,6 +119,12 @@ class SimScreen:
                 self.finished.append(self.game)
             self.new_game()
 
+    flag_click: Button = "right"
+    """How the game takes a flag ("ctrl+left": like minesweeper-for-web, where a
+    right-click opens the browser's menu)."""
+    wrong_flag_clicks = 0
+    """Clicks of the other flag gesture (ignored)."""
+
     # what the mouse does to the game
     def click(self, p: ScreenPoint, button: Button) -> None:
         x, y = int(p.x), int(p.y)
@@ -134,11 +140,14 @@ class SimScreen:
         g = self.game
         if self.unfocused_after_end and g.status != "playing":
             return  # the click only gave the window the focus back
+        if button in ("right", "ctrl+left") and button != self.flag_click:
+            self.wrong_flag_clicks += 1  # a browser's menu, or a square opened
+            return
         if button == "middle":
             g.chord((r, c))
         elif button == "left":
             g.open((r, c))
-        elif button == "right":
+        elif button == self.flag_click:
             if g.status == "won" and g.board[r, c] == COVERED:
                 g.board[r, c] = FLAG  # the game is only declared won once flagged
             else:
@@ -211,6 +220,12 @@ class SimReader:
 
     def chord_button(self, geometry: BoardGeometry) -> Button | None:
         return self._chord
+
+    flag_click: Button = "right"
+    """Set to "ctrl+left" to read a game that flags by ctrl+click."""
+
+    def flag_button(self, geometry: BoardGeometry) -> Button:
+        return self.flag_click
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         return None

@@ -1,0 +1,51 @@
+"""A popup at the pointer: what a right-click shows in a game that takes no right-click
+(a browser's context menu over a web game's board).
+
+A menu opens with a corner at the pointer and covers a box of the screen; a mark
+changes one square, and a terminal's selection grows from the grid's corner to the
+pointer's square, so neither has a corner at the pointer.
+
+>>> before = np.zeros((200, 200, 3), np.uint8)
+>>> after = before.copy()
+>>> after[52:150, 41:120] = 230  # a menu opened at (40, 51)
+>>> popup_at(before, after, PixelPoint(40, 51), min_side=40)
+PixelRect(left=41, top=52, width=79, height=98)
+>>> popup_at(before, after, PixelPoint(80, 100), min_side=40) is None  # not at the pointer
+True
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.geometry import PixelPoint, PixelRect
+
+Image = npt.NDArray[np.uint8]
+
+CHANGE_TOL = 24
+"""A pixel changed when a channel moved by more than this."""
+
+MIN_FILL = 0.5
+"""A popup covers at least this share of its box (a menu is one filled box)."""
+
+
+def popup_at(before: Image, after: Image, point: PixelPoint, min_side: float,
+             near: float = 6.0) -> PixelRect | None:
+    """The box of what appeared between ``before`` and ``after`` (same size) with a
+    corner within ``near`` px of ``point`` and both sides at least ``min_side`` px,
+    filled for :data:`MIN_FILL` of it; None if nothing such appeared."""
+    changed = np.abs(before.astype(np.int16) - after.astype(np.int16)).max(axis=2) > CHANGE_TOL
+    joined = cv2.dilate(changed.astype(np.uint8), np.ones((5, 5), np.uint8))
+    stats = cv2.connectedComponentsWithStats(joined, connectivity=8)[2]
+    for x, y, w, h, _area in stats.tolist()[1:]:
+        if min(w, h) < min_side + 4:  # the dilation adds 2 px a side
+            continue
+        box = PixelRect(x + 2, y + 2, w - 4, h - 4)
+        corners = [(box.left + dx, box.top + dy) for dx in (0, box.width) for dy in (0, box.height)]
+        if min(np.hypot(cx - point.x, cy - point.y) for cx, cy in corners) > near:
+            continue
+        if changed[box.top:box.top + box.height, box.left:box.left + box.width].mean() >= MIN_FILL:
+            return box
+    return None
