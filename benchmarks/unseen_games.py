@@ -11,7 +11,8 @@ new user would, on a private Xvfb display.
     python benchmarks/unseen_games.py --game freesweep --size 9x9/10 --play 10
     python benchmarks/unseen_games.py --game pygame-minesweeper --size 9x9/10 --play 10
     python benchmarks/unseen_games.py --game minegauler --size 16x16/40 --play 10
-    python benchmarks/unseen_games.py --game npm-minesweeper-for-web --size 16x16/40 --wm --play 10
+    python benchmarks/unseen_games.py --game npm-minesweeper-for-web --size 16x16/40 --wm
+        --restart-at 200,82 --play 10 (one line)
     python benchmarks/unseen_games.py --game npm-react-minesweeper --size 16x16/40 --wm --play 10
 
 ``npm-*`` games are packages of the npm registry, installed with ``npm`` (first use) into
