@@ -2102,8 +2102,46 @@ def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
     >>> is_flood(before, after, [(1, 1)]), flood_past_window(before, after, [(1, 1)], {0: -1})
     (True, False)
     """
+    if is_flood(before, after, clicked) and zero_opening(before, after, clicked, known):
+        return True  # (a block of 0s not named yet is no panel)
     over = window_over(after, known, before)
     return is_flood(before, np.where(over, before, after), clicked)
+
+
+def zero_opening(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
+                 known: dict[int, int]) -> bool:
+    """Does ``after`` show the squares clicked opening a region of 0s: each clicked
+    square shows one look, named 0 or not named, on two squares at least, none of
+    them next to a square still covered; and every square that changed was covered
+    (or marked: minesweeper-for-web's 0s open flagged squares too)?
+    A block of 0s not seen before can look like a flat panel over the board
+    (:func:`bot.end_panel.panel_over`), and a move that opens one after a first click
+    that showed a number was taken for a loss (minesweeper-for-web). A panel's face
+    has covered squares beside it, or covers opened ones; a loss's mines have covered
+    squares beside them.
+
+    >>> before = np.zeros((4, 5), int)
+    >>> after = np.array([[3, 3, 3, 4, 0], [3, 3, 3, 4, 0], [4, 4, 5, 4, 0], [0, 0, 0, 0, 0]])
+    >>> zero_opening(before, after, [(0, 0)], {0: COVERED})
+    True
+    >>> zero_opening(before, after, [(0, 0)], {0: COVERED, 3: MINE})
+    False
+    >>> after[1, 2] = 0  # (a 0 next to a covered square)
+    >>> zero_opening(before, after, [(0, 0)], {0: COVERED})
+    False
+    """
+    changed = before != after
+    covered = np.isin(before, [lk for lk, code in known.items() if code == COVERED])
+    hidden = np.isin(before, [lk for lk, code in known.items()
+                              if code in (COVERED, FLAG, QUESTION)])
+    looks = {int(after[c]) for c in clicked}
+    if not changed.any() or (changed & ~hidden).any() or len(looks) != 1:
+        return False
+    look = looks.pop()
+    if known.get(look, 0) != 0:
+        return False
+    zeros = after == look
+    return int(zeros.sum()) >= 2 and not (zeros & (adjacent_count(covered & ~changed) > 0)).any()
 
 
 def drawn_toward(before: IdGrid, ids: IdGrid, after: IdGrid) -> bool:
