@@ -11,11 +11,10 @@ named a 1 covered, and later stopped: "the game stopped responding"."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
-import cv2
 import numpy as np
+from checked_image import read_checked
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions
 from bot.mouse import RecordingMouse
@@ -28,11 +27,7 @@ SHA256 = {"fresh.png": "d95bd37f94b3c6a4676f1bd63dd621253cf1d67aa014c953cd1a0e96
 
 
 def capture(name: str) -> np.ndarray:
-    data = (HERE / name).read_bytes()
-    assert hashlib.sha256(data).hexdigest() == SHA256[name]
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    assert image is not None
-    return image
+    return read_checked(HERE / name, SHA256[name])
 
 
 class StillScreen:

@@ -6,12 +6,11 @@ left")."""
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
+from checked_image import read_checked
 
 from vision.geometry import PixelPoint
 from vision.popup import popup_at
@@ -24,11 +23,7 @@ POINTER = PixelPoint(368, 384)  # square (8, 8)'s centre in these crops
 
 
 def capture(name: str) -> np.ndarray:
-    data = (HERE / name).read_bytes()
-    assert hashlib.sha256(data).hexdigest() == SHA256[name]
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    assert image is not None
-    return image
+    return read_checked(HERE / name, SHA256[name])
 
 
 def test_the_browsers_menu_is_found_at_the_pointer() -> None:

@@ -1,0 +1,19 @@
+"""Read a recorded capture whose checksum a test asserts (a changed file fails loudly
+rather than testing something else)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+
+def read_checked(path: Path, sha256: str) -> np.ndarray:
+    """The BGR image in ``path``, after asserting its bytes' SHA-256 is ``sha256``."""
+    data = path.read_bytes()
+    assert hashlib.sha256(data).hexdigest() == sha256, f"{path} changed"
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    assert image is not None, f"{path} is no image"
+    return image
