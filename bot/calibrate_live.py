@@ -288,9 +288,10 @@ class LiveCalibrator:
         self.candidates: list[int] = []
         self.win_needs_flags = False
         self.flag_button: Button = "right"
-        self._before_mark: Image | None = None
         """How the game places a flag: a right-click, or a ctrl+click where a right-click
         opens a menu (:meth:`learn_marks`)."""
+        self._before_mark: Image | None = None
+        """The frame before the last mark (:meth:`_mark_cycle`)."""
         self.side_floods = 0
         """Moves after which the board showed a 0 with a covered square diagonal to it
         and none beside it (:meth:`_note_opened`)."""
