@@ -64,7 +64,7 @@ from vision.consistency_labels import name_looks_by_consistency
 from vision.cut import screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
-from vision.popup import popup_at
+from vision.popup import changed_pixels, popup_at
 from vision.reveal import label_revealed_frame
 from vision.shade import shade_distance
 
@@ -150,16 +150,12 @@ class Learned:
     """``((rows, cols), mines)`` of every game whose end proved its mine count."""
 
 
-def _diff_mask(a: Image, b: Image, tol: int = 24) -> np.ndarray:
-    return np.asarray(np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=2) > tol)
-
-
 def changed_blobs(before: Image, after: Image, board: PixelRect, ignore: np.ndarray,
                   min_area: int = 20, buttons_first: bool = True) -> list[PixelRect]:
     """Rectangles outside the board where ``after`` differs from ``before`` (nearby
     changes merged; pixels in ``ignore``, e.g. a ticking clock, left out), button-like
     ones first if ``buttons_first``, then the nearest to the board's top centre."""
-    mask = _diff_mask(before, after) & ~ignore
+    mask = changed_pixels(before, after) & ~ignore
     b = board
     mask[max(0, b.top - 2):b.top + b.height + 2, max(0, b.left - 2):b.left + b.width + 2] = False
     merged = cv2.dilate(mask.astype(np.uint8), np.ones((9, 9), np.uint8))
@@ -977,7 +973,7 @@ class LiveCalibrator:
     def _note_volatile(self, before: Image, after: Image) -> None:
         """Count how often each pixel off the board changes during this game's play."""
         if self.changes is not None and before.shape == after.shape:
-            moved = cv2.dilate(_diff_mask(before, after).astype(np.uint8),
+            moved = cv2.dilate(changed_pixels(before, after).astype(np.uint8),
                                np.ones((5, 5), np.uint8))
             self.changes += moved.astype(np.int16)
             self._volatile |= self.changes >= 2
@@ -1776,7 +1772,7 @@ class LiveCalibrator:
         fresh = self.start_image if self.start_image is not None else None
         if lost is not None and fresh is not None and fresh.shape == lost.before.shape:
             # what changed at the loss but had not changed since the start (a clock had)
-            ignore = cv2.dilate(_diff_mask(fresh, lost.before).astype(np.uint8),
+            ignore = cv2.dilate(changed_pixels(fresh, lost.before).astype(np.uint8),
                                 np.ones((5, 5), np.uint8)).astype(bool)
             blobs = changed_blobs(lost.before, lost.after, b, ignore, buttons_first=False)
             # a face or button above the board, not a strip wider than the board (a
@@ -2245,7 +2241,7 @@ def dialog_box(before: Image, after: Image, pitch: float,
     """
     k = max(3, int(round(pitch * 0.6)) * 2 + 1)  # odd: the box does not shift
     # the gaps between squares may be the dialog's own colour: close them first
-    changed = _diff_mask(before, after) & (True if keep is None else keep)
+    changed = changed_pixels(before, after) & (True if keep is None else keep)
     mask = cv2.morphologyEx(changed.astype(np.uint8), cv2.MORPH_CLOSE,
                             np.ones((9, 9), np.uint8))
     solid = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))

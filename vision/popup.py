@@ -31,12 +31,23 @@ MIN_FILL = 0.5
 """A popup covers at least this share of its box (a menu is one filled box)."""
 
 
+def changed_pixels(before: Image, after: Image, tol: int = CHANGE_TOL) -> np.ndarray:
+    """Where ``after`` differs from ``before`` (same size): a channel moved by more
+    than ``tol``.
+
+    >>> a = np.zeros((1, 3, 3), np.uint8); b = a.copy(); b[0, 1] = (0, 30, 0)
+    >>> changed_pixels(a, b).tolist()
+    [[False, True, False]]
+    """
+    return np.asarray(np.abs(before.astype(np.int16) - after.astype(np.int16)).max(axis=2) > tol)
+
+
 def popup_at(before: Image, after: Image, point: PixelPoint, min_side: float,
              near: float = 6.0) -> PixelRect | None:
     """The box of what appeared between ``before`` and ``after`` (same size) with a
     corner within ``near`` px of ``point`` and both sides at least ``min_side`` px,
     filled for :data:`MIN_FILL` of it; None if nothing such appeared."""
-    changed = np.abs(before.astype(np.int16) - after.astype(np.int16)).max(axis=2) > CHANGE_TOL
+    changed = changed_pixels(before, after)
     joined = cv2.dilate(changed.astype(np.uint8), np.ones((5, 5), np.uint8))
     stats = cv2.connectedComponentsWithStats(joined, connectivity=8)[2]
     for x, y, w, h, _area in stats.tolist()[1:]:
