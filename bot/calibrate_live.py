@@ -21,6 +21,7 @@ game ended. Nothing here imports pyautogui or mss: the caller passes screen and 
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -1929,26 +1930,27 @@ def same_control(a: Image, b: Image, tol: int = 40, share: float = 0.5) -> bool:
 
 
 def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float | None,
-                     doubt: float = 0.01) -> str:
+                     doubt: float = 1e-4) -> str:
     """The first-click rule (:data:`solver.strategy.FIRST_CLICK_RULES`) that the first
     clicks seen prove: ``kinds`` says how each game's first click went ("unprotected":
     lost; "started-open": the game had opened squares itself; "opening": it opened a
     region; "safe": one square), ``sides`` how many neighbours each clicked square
-    has, ``density`` the share of mines. A protection is claimed only when the first
-    clicks would have gone this way with a chance below ``doubt`` without it: a few
-    games of a game that does not protect the first click mostly survive it (at 45
-    mines on 16x16, 5 games in 5 with a chance of 0.38), and a rule claimed wrongly
-    makes play take a first click it calls safe on a square that is a mine as often.
+    has, ``density`` the share of mines. A protection is claimed only when a game that
+    does not protect the first click would lose none of these first clicks and open
+    as many regions (or more) with a chance below ``doubt``
+    (:func:`no_loss_chance`): a rule claimed wrongly makes play take a first click it
+    calls safe on a square that is a mine as often. A short calibration of a game that
+    does protect it may say "none": play then pays the first click's odds.
 
-    >>> first_click_rule(["safe"] * 5, [8] * 5, 45 / 256)
+    >>> first_click_rule(["safe"] * 5, [8] * 5, 45 / 256)  # 5 in 5 survive: 0.38
     'none'
-    >>> first_click_rule(["safe"] * 30, [8] * 30, 40 / 256)
+    >>> first_click_rule(["safe"] * 60, [8] * 60, 40 / 256)
     'safe'
-    >>> first_click_rule(["opening"] * 4, [8] * 4, 0.15)
+    >>> first_click_rule(["opening"] * 8, [8] * 8, 0.15)
     'opening'
-    >>> first_click_rule(["opening"] * 4, [3] * 4, 0.15)  # corners open often anyway
+    >>> first_click_rule(["opening"] * 8, [3] * 8, 0.15)  # corners open often anyway
     'none'
-    >>> first_click_rule(["opening"] * 4 + ["safe"], [8] * 5, 0.15)
+    >>> first_click_rule(["opening"] * 10 + ["safe"], [8] * 11, 0.15)
     'safe'
     >>> first_click_rule(["opening", "unprotected"], [8, 8], 0.15)
     'none'
@@ -1956,12 +1958,30 @@ def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float 
     if not kinds or density is None or any(k in ("unprotected", "started-open") for k in kinds):
         return "none"
     free = 1.0 - density
-    opened = [n for k, n in zip(kinds, sides, strict=True) if k == "opening"]
-    if free ** (len(kinds) + sum(opened)) >= doubt:
+    opens = [free ** n for n in sides]  # an opening's chance, the clicked square safe
+    opened = [k == "opening" for k in kinds]
+    if no_loss_chance(free, opens, sum(opened)) >= doubt:
         return "none"  # these first clicks would often go so with no protection
-    if len(opened) == len(kinds) and free ** sum(opened) < doubt:
-        return "opening"  # (a safe first square alone would seldom open this often)
+    if all(opened) and math.prod(opens) < doubt:
+        return "opening"  # (a protected square alone would seldom open this often)
     return "safe"
+
+
+def no_loss_chance(free: float, opens: Sequence[float], openings: int) -> float:
+    """The chance that first clicks on squares each free of a mine with chance ``free``
+    all survive and that ``openings`` or more of them open a region, each with its
+    chance in ``opens`` once it survives (a first click that nothing protects; the
+    chances are those of independent squares, a little above a real board's).
+
+    >>> round(no_loss_chance(0.5, [0.5, 0.5], 0), 4), round(no_loss_chance(0.5, [0.5, 0.5], 1), 4)
+    (0.25, 0.1875)
+    """
+    tail = np.zeros(len(opens) + 2)
+    tail[0] = 1.0  # tail[j]: the chance of exactly j openings so far
+    for q in opens:
+        tail[1:] = tail[1:] * (1 - q) + tail[:-1] * q
+        tail[0] *= 1 - q
+    return float(free ** len(opens) * tail[openings:].sum())
 
 
 def another_count_reading(ids: IdGrid, clicked: Sequence[Cell], known: dict[int, int],

@@ -285,6 +285,8 @@ class Player:
         self.needs_flags = False
         self.side_flood = False  # the game opens only the squares beside a 0
         self.flag_button: Button = "right"  # how the game places a flag
+        self.rule = "safe"  # the first-click rule the strategy plays by
+        self._rule_disproved = False  # a first click was lost that the rule called safe
         self.results: list[GameResult] = []
         self._cache: _ReadCache | None = None
         self.turn_cpu_ms: list[float] = []
@@ -470,10 +472,11 @@ class Player:
     def _new_strategy(self) -> None:
         """A fresh strategy for a new game (none is kept across games)."""
         assert self.geometry is not None
-        rule = self.config.rule or self.reader.first_click_rule(self.geometry) \
+        self.rule = "none" if self._rule_disproved else self.config.rule \
+            or self.reader.first_click_rule(self.geometry) \
             or DEFAULT_RULES.get(self.geometry.skin, "safe")
         if isinstance(self._strategy_spec, str):
-            self.strategy = get_strategy(self._strategy_spec, rule)
+            self.strategy = get_strategy(self._strategy_spec, self.rule)
 
     def _confirm_board(self) -> None:
         """For the next game the board is usually where it was: one region read
@@ -1020,6 +1023,9 @@ class Player:
                 death_p = game.risk.get(hit[0], game.last_risk)
             else:
                 death_p = game.last_risk
+            if death_p is not None and death_p < 0.001 and self._first_click_lost(game):
+                return self._result(game, "lost", death_p=death_p,
+                                    reason=self._disprove_rule())
             if death_p is not None and death_p < 0.001 and game.last_image is not None:
                 before = self.save_bug_image(game.last_image, "safe-square-lost-before")
                 after = self.save_bug_image(seen.image, "safe-square-lost-after")
@@ -1036,6 +1042,22 @@ class Player:
             np.isin(board, (COVERED, FLAG, QUESTION, MINE))
         return self._result(game, seen.status, death_p=death_p, bv=bv,
                             mines=int(mines.sum()))
+
+    def _first_click_lost(self, game: _Game) -> bool:
+        """Was the game lost at its first click, on a board all covered, that a
+        first-click rule called safe (so the game does not protect its first click)?"""
+        return game.moves == 1 and self.rule != "none" and game.known is not None \
+            and bool((game.known == COVERED).all())
+
+    def _disprove_rule(self) -> str:
+        """Play the next games' first clicks as unprotected; says why, for the log."""
+        self._rule_disproved = True
+        message = (f"lost the first click, which the first-click rule {self.rule!r} called "
+                   "safe: this game does not protect it, so the next games take it as "
+                   "'none' (say so for good with play --rule none, or \"first_click_rule\": "
+                   "\"none\" in the skin's skin.json)")
+        self.observer.on_note(self, message)
+        return message
 
     def _aborted(self, game: _Game, reason: str) -> GameResult:
         return self._result(game, "aborted", reason=reason)

@@ -65,7 +65,8 @@ def check_games(games: list[dict[str, object]], n: int) -> None:
     for g in games:
         death = g.get("death_p")
         if g["outcome"] == "lost":
-            assert isinstance(death, float) and death >= 0.001, g
+            assert isinstance(death, float) and death >= 0.001, \
+                f"game {games.index(g) + 1} lost at death_p {death}: {g.get('reason')}"
 
 
 @pytest.mark.skipif(shutil.which("xbomb") is None and not Path("/usr/games/xbomb").exists(),
