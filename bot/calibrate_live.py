@@ -1976,12 +1976,12 @@ def no_loss_chance(free: float, opens: Sequence[float], openings: int) -> float:
     >>> round(no_loss_chance(0.5, [0.5, 0.5], 0), 4), round(no_loss_chance(0.5, [0.5, 0.5], 1), 4)
     (0.25, 0.1875)
     """
-    tail = np.zeros(len(opens) + 2)
-    tail[0] = 1.0  # tail[j]: the chance of exactly j openings so far
+    exactly = np.zeros(len(opens) + 1)
+    exactly[0] = 1.0  # exactly[j]: the chance of exactly j openings so far
     for q in opens:
-        tail[1:] = tail[1:] * (1 - q) + tail[:-1] * q
-        tail[0] *= 1 - q
-    return float(free ** len(opens) * tail[openings:].sum())
+        exactly[1:] = exactly[1:] * (1 - q) + exactly[:-1] * q
+        exactly[0] *= 1 - q
+    return float(free ** len(opens) * exactly[openings:].sum())
 
 
 def another_count_reading(ids: IdGrid, clicked: Sequence[Cell], known: dict[int, int],
