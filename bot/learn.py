@@ -8,8 +8,10 @@ number, each such look (squares of identical or near-identical pixels) is an uns
 number:
 
 * every missing number is tried for every look with the exact engine
-  (:func:`solver.probability.analyse` with the mine count; ``InconsistentBoard`` means
-  the name does not fit); a look is named at once when one number alone fits it;
+  (:func:`solver.probability.analyse` with the mine count, or for a game of no fixed
+  count :func:`solver.density.analyse_density` with its :class:`Share`: the numbers
+  alone; ``InconsistentBoard`` means the name does not fit); a look is named at once
+  when one number alone fits it;
 * while several still fit, play opens only squares that are safe under every fitting
   hypothesis (:func:`safe_under_all`); when none is, it guesses the square least
   likely a mine over all of them, each weighted by its number of mine layouts
@@ -58,7 +60,8 @@ from solver.cells import (
     Cell,
     neighbour_sum,
 )
-from solver.probability import InconsistentBoard, analyse
+from solver.density import analyse_density
+from solver.probability import Analysis, InconsistentBoard, analyse
 from solver.strategy import Decision
 from vision.geometry import BoardGeometry
 
@@ -75,6 +78,35 @@ MISMATCH = 3
 :class:`vision.calibrate.CellBank` splits looks so)."""
 TEMPLATES_PER_LOOK = 2
 """Distinct cuts of one look written as templates."""
+
+
+@dataclass(frozen=True)
+class Share:
+    """A game of no fixed mine count: each square a mine with chance ``chance``
+    (:mod:`solver.density`), where a name is tried against the numbers alone."""
+
+    chance: float
+
+
+Mines = int | Share
+"""What the learner weighs names by: the game's mine count, or its :class:`Share`."""
+
+
+def analyse_mines(board: Board, mines: Mines) -> Analysis:
+    """The exact analysis of ``board`` under the game's count, or under its share (then
+    ``log_layouts`` is the log of the chance of the numbers shown, which weighs boards
+    that differ in their numbers as the count's layouts do).
+
+    >>> from solver.textboard import parse_board
+    >>> board = parse_board("1.\\n..")   # one mine among three squares
+    >>> round(float(np.exp(analyse_mines(board, 1).log_layouts)), 6)   # layouts of 1 mine
+    3.0
+    >>> round(float(np.exp(analyse_mines(board, Share(0.5)).log_layouts)), 6)   # 3 / 2**3
+    0.375
+    """
+    if isinstance(mines, Share):
+        return analyse_density(board, mines.chance)
+    return analyse(board, mines)
 
 
 class UnseenStop(RuntimeError):
@@ -200,18 +232,18 @@ def solver_board(board: Board) -> Board:
     return np.where(board == FLAG, COVERED, board).astype(np.int8)
 
 
-def fits(board: Board, mines: int) -> bool:
+def fits(board: Board, mines: Mines) -> bool:
     """Can ``board`` (no unknown square) be a settled view of a game of ``mines`` mines?"""
     if contradiction(board, None):
         return False
     try:
-        analyse(solver_board(board), mines)
+        analyse_mines(solver_board(board), mines)
     except InconsistentBoard:
         return False
     return True
 
 
-def fits_as(board: Board, look: Look, code: int, mines: int) -> bool:
+def fits_as(board: Board, look: Look, code: int, mines: Mines) -> bool:
     """Does ``board`` fit (:func:`fits`) with ``look`` named ``code`` and its other
     unknown squares taken as opened squares without a number (no constraint)? A look
     of an unseen number may lie as near a number the skin knows, by every distance
@@ -231,7 +263,7 @@ def fits_as(board: Board, look: Look, code: int, mines: int) -> bool:
 
 
 def narrow(board: Board, looks: Sequence[Look], candidates: Sequence[Sequence[int]],
-           mines: int) -> list[tuple[int, ...]]:
+           mines: Mines) -> list[tuple[int, ...]]:
     """Each look's names that fit with the other looks taken as opened squares without
     a number (``WRONG_FLAG``: no constraint). That drops constraints only, so every
     name that fits jointly is kept; one name left is the look's name.
@@ -251,7 +283,7 @@ def narrow(board: Board, looks: Sequence[Look], candidates: Sequence[Sequence[in
 
 
 def fitting(board: Board, looks: Sequence[Look], candidates: Sequence[Sequence[int]],
-            mines: int) -> list[tuple[int, ...]]:
+            mines: Mines) -> list[tuple[int, ...]]:
     """Every joint name of ``looks`` (one of ``candidates[i]`` each) under which the
     board fits (see :func:`fits`); empty when none does or there are more than
     :data:`MAX_HYPOTHESES` to try."""
@@ -262,7 +294,7 @@ def fitting(board: Board, looks: Sequence[Look], candidates: Sequence[Sequence[i
             if fits(substitute(board, looks, names), mines)]
 
 
-def safe_under_all(boards: Sequence[Board], mines: int) -> Decision | None:
+def safe_under_all(boards: Sequence[Board], mines: Mines) -> Decision | None:
     """The squares safe under every hypothesis (and the mines certain under every one),
     or None when no square is safe under all of them. When only mines are left hidden
     (under any hypothesis: they all hide the same squares), a decision with no square
@@ -274,28 +306,34 @@ def safe_under_all(boards: Sequence[Board], mines: int) -> Decision | None:
     >>> one, two = parse_board("1.."), parse_board("0..")
     >>> safe_under_all([one], 1).open, safe_under_all([one, two], 1)
     (((0, 2),), None)
+    >>> print(safe_under_all([one], Share(0.2)))   # with no count (0, 2) may be a mine
+    None
+    >>> safe_under_all([parse_board("1.\\n11")], Share(0.2)).note
+    'only mines are left'
     """
     first = solver_board(boards[0])
     hidden = (first == COVERED) | (first == QUESTION)
-    if int(hidden.sum()) == mines:
-        cells = tuple((int(r), int(c)) for r, c in np.argwhere(hidden))
+    cells = tuple((int(r), int(c)) for r, c in np.argwhere(hidden))
+    if isinstance(mines, int) and len(cells) == mines:
         return Decision(open=(), mines=cells, note="only mines are left")
     safe: set[Cell] | None = None
     sure: set[Cell] | None = None
     for board in boards:
         try:
-            a = analyse(solver_board(board), mines)
+            a = analyse_mines(solver_board(board), mines)
         except InconsistentBoard:
             return None
         safe = set(a.safe) if safe is None else safe & set(a.safe)
         sure = set(a.mines) if sure is None else sure & set(a.mines)
+    if cells and sure is not None and sure >= set(cells):  # (no count: the numbers prove it)
+        return Decision(open=(), mines=cells, note="only mines are left")
     if not safe:
         return None
     return Decision(open=tuple(sorted(safe)), mines=tuple(sorted(sure or ())), risk=0.0,
                     note="safe under every name the unseen looks may have")
 
 
-def mixed_probabilities(boards: Sequence[Board], mines: int) -> npt.NDArray[np.float64]:
+def mixed_probabilities(boards: Sequence[Board], mines: Mines) -> npt.NDArray[np.float64]:
     """Exact mine probabilities when the board is one of ``boards`` (one per joint name
     the unseen looks may have): each board's probabilities weighted by its number of
     mine layouts. Every layout fits exactly one of them (a look's squares count their
@@ -306,7 +344,7 @@ def mixed_probabilities(boards: Sequence[Board], mines: int) -> npt.NDArray[np.f
     >>> [round(float(x), 3) for x in mixed_probabilities([one, two], 2)[0, 1:]]
     [0.444, 0.333]
     """
-    analyses = [analyse(solver_board(b), mines) for b in boards]
+    analyses = [analyse_mines(solver_board(b), mines) for b in boards]
     logs = np.array([a.log_layouts for a in analyses])
     weights = np.exp(logs - logs.max())
     weights /= weights.sum()
@@ -314,7 +352,7 @@ def mixed_probabilities(boards: Sequence[Board], mines: int) -> npt.NDArray[np.f
                       np.float64)
 
 
-def least_risky(boards: Sequence[Board], mines: int) -> Decision:
+def least_risky(boards: Sequence[Board], mines: Mines) -> Decision:
     """One guess: the hidden square least likely a mine over every fitting name (see
     :func:`mixed_probabilities`), the first in row-major order on a tie.
 
@@ -481,7 +519,7 @@ class NumberLearner:
         return missing_numbers(cells)
 
     def unseen(self, image: Image, geometry: BoardGeometry, board: Board, known: Board | None,
-               opening: set[Cell], mines: int) -> Reading:
+               opening: set[Cell], mines: Mines) -> Reading:
         """Name what can be named of ``board``'s unknown squares (see the module doc);
         the board unchanged when the unknown squares are not (yet) unseen numbers:
         squares seen for the first time wait for a second capture with the same pixels.
@@ -531,7 +569,7 @@ class NumberLearner:
         return cells, skin.cell_size
 
     def _by_shade(self, image: Image, geometry: BoardGeometry, board: Board,
-                  cuts: Mapping[Cell, Image], mines: int) -> tuple[Board, bool]:
+                  cuts: Mapping[Cell, Image], mines: Mines) -> tuple[Board, bool]:
         """Squares that show a state the skin knows but on a background shade it has no
         template of (:func:`vision.shade.shaded_name`: a number learned in play on one
         shade of kmines' window and met on another), on a skin whose open squares show
@@ -559,7 +597,7 @@ class NumberLearner:
         return substitute(board, [look for look, _ in names], [c for _, c in names]), True
 
     def _known_like(self, geometry: BoardGeometry, board: Board, looks: Sequence[Look],
-                    mines: int) -> str:
+                    mines: Mines) -> str:
         """Why no look of ``looks`` may be named a missing number: one is like a state
         the skin knows (:func:`vision.shade.resembles`: the same glyph on a background
         the skin has no template of) that the board fits it as (:func:`fits_as`), so it
@@ -590,7 +628,7 @@ class NumberLearner:
         return missing
 
     def _name(self, image: Image, geometry: BoardGeometry, board: Board,
-              cuts: Mapping[Cell, Image], missing: tuple[int, ...], mines: int) -> Reading:
+              cuts: Mapping[Cell, Image], missing: tuple[int, ...], mines: Mines) -> Reading:
         looks = group_looks(cuts)
         like = self._known_like(geometry, board, looks, mines)
         if like:
@@ -626,7 +664,7 @@ class NumberLearner:
             boards[b.tobytes()] = b
         return Reading(board, tuple(boards.values()), learned)
 
-    def decide(self, boards: Sequence[Board], mines: int) -> Decision:
+    def decide(self, boards: Sequence[Board], mines: Mines) -> Decision:
         """The squares safe under every hypothesis; when none is, the least risky guess
         over all of them (:func:`least_risky`, exact) or, with ``guess`` off,
         :class:`UnseenStop`."""

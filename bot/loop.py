@@ -29,7 +29,7 @@ import numpy as np
 from bot.chord import chord_clicks
 from bot.consistency import contradiction
 from bot.frames import changed_cells, park_pixel, sub_geometry
-from bot.learn import NumberLearner, UnseenStop
+from bot.learn import Mines, NumberLearner, Share, UnseenStop
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.reader import NotFound, Reader, Restart, preset_mines
 from bot.results import GameResult
@@ -661,6 +661,9 @@ class Player:
             if not self.needs_flags:
                 judged = unread_left_hidden(judged, game.known, game.opening)
             status = self._status(judged)
+            if status == "won" and self.mines is None and \
+                    any(self._proved_mines(b) is None for b in boards[1:]):
+                status = "playing"  # another name of an unseen look leaves a square open
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
@@ -716,11 +719,11 @@ class Player:
                game: _Game) -> tuple[Board, tuple[Board, ...]]:
         """``board`` with the number looks the skin lacks named where the board tells
         (:mod:`bot.learn`), and one board per name still possible (else none)."""
-        if self.learner is None or not code_counts(board)[UNKNOWN] or self.mines is None:
-            return board, ()  # (the learner names looks by the game's count)
+        if self.learner is None or not code_counts(board)[UNKNOWN]:
+            return board, ()
         try:
             got = self.learner.unseen(image, geometry, board, game.known, game.opening,
-                                      self.mines)
+                                      self._learner_mines())
         except UnseenStop as exc:
             raise PlayStopped(f"{exc}; board image saved to {self.save_bug_image(image)}"
                               ) from exc
@@ -738,11 +741,16 @@ class Player:
     def _decide_unseen(self, boards: tuple[Board, ...]) -> Decision:
         """The squares safe under every name an unseen look may have (one board
         each), or play stops."""
-        assert self.learner is not None and self.mines is not None
+        assert self.learner is not None
         try:
-            return self.learner.decide(boards, self.mines)
+            return self.learner.decide(boards, self._learner_mines())
         except UnseenStop as exc:
             raise PlayStopped(str(exc)) from exc
+
+    def _learner_mines(self) -> Mines:
+        """What the learner tries names against: the game's count, or with no fixed
+        count the chance that a square is a mine (the numbers alone then tell)."""
+        return self.mines if self.mines is not None else Share(self.mine_share)
 
     def _decide(self, board: Board) -> Decision:
         """The strategy's move; when only mines are left hidden, no need to ask it.

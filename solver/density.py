@@ -54,8 +54,13 @@ def analyse_density(board: Board, density: float,
     chance ``density`` (0 < density < 1), independently of the others.
 
     ``mines_left`` is the expected count of mines not yet known, rounded; ``log_layouts``
-    the log-likelihood of the numbers shown. Raises
-    :class:`solver.probability.InconsistentBoard` when no layout fits the numbers.
+    the log-likelihood of the numbers shown: the natural log of the chance that
+    independent squares lay mines that agree with them (0.0 when every layout does).
+    Raises :class:`solver.probability.InconsistentBoard` when no layout fits the numbers.
+
+    >>> from solver.textboard import parse_board
+    >>> round(math.exp(analyse_density(parse_board("1.\\n.."), 0.5).log_layouts), 4)
+    0.375
     """
     if not 0.0 < density < 1.0:
         raise ValueError(f"density must lie strictly between 0 and 1, got {density}")
@@ -70,14 +75,17 @@ def analyse_density(board: Board, density: float,
     probs[safe] = 0.0
     sure_safe, sure_mine = safe.copy(), mine & ~given
     odds = math.log(density / (1.0 - density))
-    log_like = 0.0
+    deduced = int((mine & ~given).sum())  # each weighs density, each safe 1 - density
+    log_like = deduced * math.log(density) + int((safe & unknown).sum()) * math.log1p(-density)
     for r in results:
         rest = odds * np.arange(r.table.shape[1])
         top = float(rest.max())
         weights = np.exp(rest - top)
         _fill_component(r, weights, np.ones(weights.shape, bool), probs.ravel(),
                         sure_safe.ravel(), sure_mine.ravel())
-        log_like += math.log(float(r.table[0] @ weights)) + top + r.log_scale
+        size = sum(len(g) for g in r.groups)  # its layouts weigh (1 - density)**size odds**k
+        log_like += math.log(float(r.table[0] @ weights)) + top + r.log_scale \
+            + size * math.log1p(-density)
     off = unk & np.isnan(probs)
     probs[off] = density
     expected = float(probs[unk & ~sure_mine].sum())

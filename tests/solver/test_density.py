@@ -17,6 +17,12 @@ from solver.textboard import parse_board
 
 def brute_force(board: Board, density: float) -> np.ndarray:
     """Each covered square a mine or not; a layout weighs density**k (1-density)**(n-k)."""
+    return brute_force_total(board, density)[0]
+
+
+def brute_force_total(board: Board, density: float) -> tuple[np.ndarray, float]:
+    """The probabilities and the summed weight of the layouts that fit (the chance that
+    independent squares lay one of them)."""
     rows, cols = board.shape
     unknown = [tuple(x) for x in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
     flags = {tuple(x) for x in np.argwhere(board == FLAG)}
@@ -33,7 +39,7 @@ def brute_force(board: Board, density: float) -> np.ndarray:
                 counts[cell] += weight
     probs = counts / total
     probs[board >= 0] = np.nan
-    return probs
+    return probs, total
 
 
 @pytest.mark.parametrize("density", [0.1, 0.2, 0.45])
@@ -51,6 +57,21 @@ def test_matches_brute_force(density: float) -> None:
         hidden = np.isin(board, (COVERED, QUESTION))
         assert set(a.safe) == {tuple(x) for x in np.argwhere(hidden & (expected == 0))}
         assert set(a.mines) == {tuple(x) for x in np.argwhere(hidden & (expected == 1))}
+
+
+@pytest.mark.parametrize("density", [0.15, 0.4])
+def test_log_layouts_is_the_chance_of_the_numbers_shown(density: float) -> None:
+    # the weight that compares boards which differ in their numbers (bot.learn mixes
+    # the names an unseen look may have by it), so it must be the true chance
+    rng = np.random.default_rng(7 + int(density * 100))
+    tried = 0
+    while tried < 40:
+        board, _, _ = random_position(rng)
+        if np.isin(board, (COVERED, QUESTION)).sum() > 12:
+            continue
+        tried += 1
+        _, total = brute_force_total(board, density)
+        assert analyse_density(board, density).log_layouts == pytest.approx(np.log(total))
 
 
 def test_a_square_off_the_frontier_is_never_certain() -> None:
