@@ -5,6 +5,11 @@ without ``--missing``; every name learned is checked against the truth skin.
 
     python benchmarks/learn_unseen.py --missing 6,7,8 --size expert --sessions 10 --games 10
     python benchmarks/learn_unseen.py --missing 6,7,8 --size expert --no-guess
+    python benchmarks/learn_unseen.py --missing 3,4,5,6,7,8 --size 16x16/1 --mine-chance 0.2
+
+With ``--mine-chance P`` each game lays a binomial count of mines (each square one with
+chance P; the size's count is ignored), its win shows nothing, and play is given no
+count, only the share P (a game of no fixed count, like react-minesweeper).
 
 Prints one JSON line: games, outcomes (stops with their first words), names learned,
 names wrong (must be 0), seconds.
@@ -26,26 +31,47 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 from simgame import sim_mouse  # noqa: E402
-from skinsim import SkinScreen, SkinSimReader, skin_without, truth_skin  # noqa: E402
+from skinsim import (  # noqa: E402
+    ChanceSkinReader,
+    ChanceSkinScreen,
+    SkinScreen,
+    SkinSimReader,
+    skin_without,
+    truth_skin,
+)
 
 from bot.loop import PlayConfig, Player  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 
 
 def session(seed: int, missing: tuple[int, ...], size: BoardSize, games: int, guess: bool,
-            folder: Path) -> tuple[Counter[str], list[int], int]:
-    """One play session; its outcomes, the numbers it learned, the wrong names."""
+            folder: Path, chance: float | None = None) -> tuple[Counter[str], list[int], int]:
+    """One play session; its outcomes, the numbers it learned, the wrong names. With
+    ``chance``, a game of no fixed count; an outcome the game disagrees with counts
+    as "wrong outcome"."""
     skin = skin_without(folder, missing)
-    screen = SkinScreen(size, seed=1000 + seed)
+    screen: SkinScreen
+    if chance is None:
+        screen = SkinScreen(size, seed=1000 + seed)
+        reader = SkinSimReader(skin, screen.pitch)
+    else:
+        screen = ChanceSkinScreen(size, chance, seed=1000 + seed)
+        reader = ChanceSkinReader(skin, screen.pitch, chance)
     config = PlayConfig(games=games, redraw_timeout=0.2, restart_timeout=1.0,
-                        bug_dir=folder / "bugs", seed=0, mines=size.mines)
-    player = Player(screen, sim_mouse(screen), SkinSimReader(skin, screen.pitch), "exact",
-                    config)
+                        bug_dir=folder / "bugs", seed=0,
+                        mines=size.mines if chance is None else None)
+    player = Player(screen, sim_mouse(screen), reader, "exact", config)
     assert player.learner is not None
     player.learner.guess = guess
     outcomes: Counter[str] = Counter()
-    for r in player.play():
+    results = player.play()
+    truth = [g.status for g in screen.finished] + [screen.game.status]
+    for r, true in zip(results, truth, strict=False):
         outcomes[r.outcome if r.outcome != "aborted" else "stopped: " + r.reason[:40]] += 1
+        if r.outcome != "aborted" and r.outcome != true:
+            outcomes["wrong outcome"] += 1
+        if r.death_p is not None and r.death_p < 0.001:
+            outcomes["lost on a square rated safe"] += 1
     truth = truth_skin()
     wrong = 0
     for path in folder.glob("*_learned*.png"):
@@ -63,6 +89,8 @@ def main() -> int:
     p.add_argument("--games", type=int, default=10, help="games per session")
     p.add_argument("--no-guess", action="store_true",
                    help="stop where no square is safe under every fitting name")
+    p.add_argument("--mine-chance", type=float, metavar="P",
+                   help="a game of no fixed count: each square a mine with chance P")
     args = p.parse_args()
     missing = tuple(int(x) for x in args.missing.split(",") if x)
     size = BoardSize.parse(args.size)
@@ -73,14 +101,17 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(args.sessions):
             o, names, bad = session(seed, missing, size, args.games, not args.no_guess,
-                                    Path(tmp) / str(seed))
+                                    Path(tmp) / str(seed), args.mine_chance)
             outcomes.update(o)
             learned.update(names)
             wrong += bad
-    print(json.dumps({"size": str(size), "missing": missing, "games": sum(outcomes.values()),
+    games = sum(n for o, n in outcomes.items() if o in ("won", "lost") or o.startswith("stop"))
+    print(json.dumps({"size": str(size), "mine_chance": args.mine_chance, "missing": missing,
+                      "games": games,
                       "outcomes": dict(outcomes), "learned": dict(sorted(learned.items())),
                       "wrong": wrong, "seconds": round(time.perf_counter() - t0, 1)}))
-    return 1 if wrong else 0
+    return 1 if wrong or outcomes["wrong outcome"] or outcomes["lost on a square rated safe"] \
+        else 0
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from simgame import PITCH, STATUS_LEVEL, SimReader, SimScreen
 from bot.mouse import Button
 from bot.reader import Restart, SkinReader
 from bot.screen import Image, ScreenPoint
-from solver.game import BoardSize
+from solver.game import BoardSize, Game
 from vision.geometry import BoardGeometry
 from vision.skin import Skin, load_skin, save_skin
 
@@ -109,3 +109,37 @@ class SkinSimReader(SkinReader):
     def first_click_rule(self, geometry: BoardGeometry) -> str | None:
         return self.sim.first_click_rule(geometry)
 
+
+
+class ChanceSkinScreen(SkinScreen):
+    """A game of no fixed mine count, like react-minesweeper: each game lays a binomial
+    count of mines (each square one with ``chance``), and its face never shows a win."""
+
+    def __init__(self, size: BoardSize, chance: float, **kw: object) -> None:
+        self.chance = chance
+        super().__init__(size, **kw)
+
+    def new_game(self) -> None:
+        super().new_game()
+        rows, cols = self.board_size.rows, self.board_size.cols
+        mines = int(self.seeds.binomial(rows * cols, self.chance))
+        self.game = Game(BoardSize(rows, cols, mines), self.rule,
+                         seed=int(self.seeds.integers(2**31)))
+
+    def status(self) -> str:
+        return "playing" if self.game.status == "won" else super().status()
+
+
+class ChanceSkinReader(SkinSimReader):
+    """A skin that saw this size with different counts, and ``share`` of its squares
+    mines (what calibrate writes for such a game)."""
+
+    def __init__(self, skin: Skin, pitch: int, share: float, rule: str = "opening") -> None:
+        super().__init__(skin, pitch, rule)
+        self.share = share
+
+    def mines_vary(self, geometry: BoardGeometry) -> bool:
+        return True
+
+    def mine_share(self, geometry: BoardGeometry) -> float | None:
+        return self.share

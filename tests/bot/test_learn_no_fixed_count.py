@@ -10,52 +10,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from skinsim import SkinScreen, SkinSimReader, skin_without
+from skinsim import ChanceSkinReader, ChanceSkinScreen, skin_without
 from test_learn_unseen import Notes, check_names
 
 from bot.learn import NumberLearner, Share, fitting, group_looks, safe_under_all
 from bot.loop import PlayConfig, Player
 from solver.cells import COVERED
-from solver.game import BoardSize, Game
+from solver.game import BoardSize
 from solver.textboard import parse_board
-from vision.geometry import BoardGeometry
 from vision.skin import load_skin
 
 CHANCE = 0.2
 
 
-class ChanceSkinScreen(SkinScreen):
-    """Each game lays a binomial count of mines; its face never shows a win."""
-
-    def new_game(self) -> None:
-        super().new_game()
-        rows, cols = self.board_size.rows, self.board_size.cols
-        mines = int(self.seeds.binomial(rows * cols, CHANCE))
-        self.game = Game(BoardSize(rows, cols, mines), self.rule,
-                         seed=int(self.seeds.integers(2**31)))
-
-    def status(self) -> str:
-        return "playing" if self.game.status == "won" else super().status()
-
-
-class ChanceSkinReader(SkinSimReader):
-    """A skin that saw this size with different counts, and the share of mines."""
-
-    def mines_vary(self, geometry: BoardGeometry) -> bool:
-        return True
-
-    def mine_share(self, geometry: BoardGeometry) -> float | None:
-        return CHANCE
-
-
 def play(skin_dir: Path, games: int, seed: int, tmp_path: Path
          ) -> tuple[list[str], list[str], Player, Notes]:
     """Outcomes, the game's own truth, the player and its notes."""
-    screen = ChanceSkinScreen(BoardSize(16, 16, 1), seed=seed)
+    screen = ChanceSkinScreen(BoardSize(16, 16, 1), CHANCE, seed=seed)
     notes = Notes(screen)
     config = PlayConfig(games=games, redraw_timeout=0.2, restart_timeout=1.0,
                         bug_dir=tmp_path / "bugs", seed=0)
-    reader = ChanceSkinReader(load_skin(skin_dir), screen.pitch)
+    reader = ChanceSkinReader(load_skin(skin_dir), screen.pitch, CHANCE)
     player = Player(screen, notes.mouse, reader, "exact", config, notes)
     results = player.play()
     truth = [g.status for g in screen.finished] + [screen.game.status]
