@@ -29,7 +29,7 @@ import numpy as np
 from bot.chord import chord_clicks
 from bot.consistency import contradiction
 from bot.frames import changed_cells, park_pixel, sub_geometry
-from bot.learn import Mines, NumberLearner, Share, UnseenStop
+from bot.learn import Mines, NumberLearner, Share, UnseenStop, openable
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.reader import NotFound, Reader, Restart, preset_mines
 from bot.results import GameResult
@@ -830,12 +830,27 @@ class Player:
                                   "(closed, or the game crashed at its last clicks): this "
                                   "game's end is unknown; stopping without clicking")
             return True
+        if self._unseen_only(self.read(*self.capture_board()), game):
+            return False  # numbers the skin lacks, side by side: observe names them
         if game.moves and self._wait_uncovered(game):  # (a cover comes after a move)
             return False
         if not covers(self.read(*self.capture_board()) == UNKNOWN):
             return False  # it reads in place but for single squares: observe reports them
         self._relocate_checked(game)
         return False
+
+    def _unseen_only(self, board: Board, game: _Game) -> bool:
+        """Do the squares of ``board`` that do not read all lie where a number the skin
+        lacks may show (opened by the last batch, or next to a 0:
+        :func:`bot.learn.openable`)? Then they are unseen numbers side by side, for the
+        learner to name, not something over the board (a cover takes covered squares
+        too): the board is where it was."""
+        if self.learner is None or self.geometry is None or \
+                not self._lacks_numbers(self.geometry):
+            return False
+        waiting = {c for w in self.learner.waiting for c in w.look.cells}
+        where = openable(board, game.known, game.opening, waiting)
+        return bool(where[board == UNKNOWN].all())
 
     def _window_gone(self) -> bool:
         """Does the desktop show where the board was: one flat colour over the board
