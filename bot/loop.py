@@ -819,7 +819,7 @@ class Player:
             found: BoardGeometry | None = self._locate_now()
         except PlayStopped:
             found = None
-        if found is not None and self._same_size(found) and self._whole_at(found):
+        if found is not None and self._same_size(found) and self._reads_at(found, game):
             self._adopt(found)
             return False
         if found is not None and self._resized(found, game):
@@ -896,7 +896,7 @@ class Player:
             raise PlayStopped(f"a {found.cols}x{found.rows} board was found, partly covered "
                               "or unreadable, and the board played is gone; stopping "
                               "without clicking")
-        if found != self.geometry and not self._whole_at(found):
+        if found != self.geometry and not self._reads_at(found, game):
             raise PlayStopped("the board was found elsewhere, partly covered or unreadable; "
                               "stopping without clicking")
         self._adopt(found)
@@ -933,6 +933,14 @@ class Player:
     def _whole_at(self, geometry: BoardGeometry) -> bool:
         """Does every square of a board at ``geometry`` read (nothing covers it)?"""
         return not (self.reader.read(self.screen.grab(), geometry) == UNKNOWN).any()
+
+    def _reads_at(self, geometry: BoardGeometry, game: _Game | None) -> bool:
+        """Does a board at ``geometry`` read whole in ``game``, but for numbers the skin
+        lacks where the last batch opened squares (:meth:`_unseen_only`: a page that
+        moved its board a pixel while such numbers show)?"""
+        board = self.reader.read(self.screen.grab(), geometry)
+        return not (board == UNKNOWN).any() or (
+            game is not None and self._unseen_only(board, game))
 
     def save_bug_image(self, board_image: Image | None = None, tag: str = "board") -> Path:
         """Save only the board (no other screen content) for a bug report: the board
