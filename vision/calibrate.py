@@ -889,6 +889,8 @@ class Learner:
     _shade_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
     _ink_memo: dict[tuple[int, int], bool] = field(default_factory=dict)
     _spill_memo: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)
+    _gap_memo: dict[tuple[int, int], tuple[int, int, int] | None] = field(
+        default_factory=dict)
     context: tuple[IdGrid, ...] = ()
     """Other frames of the skin at this cell size (``calibrate --from``): a lost frame's
     reading must not contradict them (:func:`best_loss_readings`)."""
@@ -967,6 +969,7 @@ class Learner:
         True
         """
         after = self.unspill(before, after)
+        after = self.ungap(before, after)
         known = self.known()
         shown = ~np.isin(before, [lk for lk, c in known.items() if c in UNREVEALED])
         changed = before != after
@@ -982,6 +985,49 @@ class Learner:
             if now not in self.alias and now not in known:
                 self.alias[now] = was  # (the most squares' earlier look first)
         return restore(before, after, same)
+
+    def ungap(self, before: IdGrid, after: IdGrid) -> IdGrid:
+        """``after`` with the squares whose look changed only in the band round them,
+        to one new colour on at least :data:`GAP_SHARE` of the board
+        (:func:`ring_recolour`: PyMines turns the gap between its tiles from white to
+        red at a loss, on every square, covered or open, even when nothing was open
+        yet), back at their look in ``before``. Such pairs are noted in
+        :attr:`repaints` and the new look gets the earlier look's name
+        (:attr:`alias`), unless it has another name already: the loss then shows
+        changed only the squares it reveals.
+
+        >>> learner = Learner((22, 22))
+        >>> white = np.full((22, 22, 3), 250, np.uint8); white[3:19, 3:19] = 160
+        >>> red = white.copy(); red[:3] = red[19:] = red[:, :3] = red[:, 19:] = (0, 0, 250)
+        >>> mine = red.copy(); mine[8:14, 8:14] = 0
+        >>> c, r, m = (learner.bank.classify(img) for img in (white, red, mine))
+        >>> learner.name(c, COVERED)
+        >>> learner.ungap(np.array([[c, c, c]]), np.array([[r, m, r]])).tolist()
+        [[0, 2, 0]]
+        >>> learner.known()[r] == COVERED
+        True
+        """
+        changed = before != after
+        if int(changed.sum()) < GAP_SHARE * before.size:
+            return after
+        pairs = Counter(zip(before[changed].tolist(), after[changed].tolist(), strict=True))
+        by_colour: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        for pair in pairs:
+            if pair not in self._gap_memo:
+                looks = self.bank.looks
+                self._gap_memo[pair] = ring_recolour(looks[pair[0]], looks[pair[1]])
+            colour = self._gap_memo[pair]
+            if colour is not None:
+                by_colour.setdefault(tuple(v // 32 for v in colour), []).append(pair)
+        gap = max(by_colour.values(), key=lambda ps: sum(pairs[p] for p in ps), default=[])
+        if sum(pairs[p] for p in gap) < GAP_SHARE * before.size:
+            return after
+        known = self.known()
+        for was, now in sorted(gap, key=lambda p: -pairs[p]):
+            self.repaints.add((was, now))
+            if now not in self.alias and now not in known:
+                self.alias[now] = was
+        return restore(before, after, gap)
 
     def unspill(self, before: IdGrid, after: IdGrid) -> IdGrid:
         """``after`` with the squares that changed only where a neighbour's new look
@@ -2003,6 +2049,63 @@ def number_twin(learner: Learner, look: int, frames: Sequence[IdGrid],
     if any(contradicted_numbers(ids, {**known, look: code}) for ids in frames):
         return None
     return code
+
+
+RING_MOST = 1 / 3
+"""A recoloured band round a square reaches at most this share of its side from each
+edge (:func:`ring_recolour`)."""
+GAP_SHARE = 0.5
+"""The share of a board's squares whose band must turn one new colour together for a
+move to count as the gap between tiles recoloured (:meth:`Learner.unpaint`)."""
+
+
+def ring_recolour(a: Image, b: Image, tol: int = 24) -> tuple[int, int, int] | None:
+    """The colour the band round a square turned to, when looks ``a`` and ``b`` differ
+    only there: a band along all four edges, one colour in each look and another
+    colour in ``b`` than in ``a``, the square inside it the same (the gap between
+    tiles, which some games recolour at a loss: PyMines' white turns red). None
+    otherwise: a tile's bevel, a glyph, a shade of the whole square.
+
+    >>> a = np.full((22, 22, 3), 250, np.uint8); a[3:19, 3:19] = 160   # a grey tile
+    >>> b = a.copy(); b[:3] = b[19:] = b[:, :3] = b[:, 19:] = (0, 0, 250)   # red round it
+    >>> ring_recolour(a, b), ring_recolour(a, a)
+    ((0, 0, 250), None)
+    >>> bevel = a.copy(); bevel[3:5, 3:19] = 255; bevel[17:19, 3:19] = 90   # a raised tile
+    >>> print(ring_recolour(bevel, a))   # the bevel is the tile's, no band round it
+    None
+    """
+    if a.shape != b.shape or a.ndim != 3:
+        return None
+    diff = np.abs(a.astype(np.int16) - b.astype(np.int16)).max(axis=2) > tol
+    h, w = diff.shape
+    rows, cols = diff.mean(axis=1), diff.mean(axis=0)
+    top, bottom = _leading(rows), _leading(rows[::-1])
+    left, right = _leading(cols), _leading(cols[::-1])
+    if min(top, bottom, left, right) < 1 or max(top, bottom) > h * RING_MOST \
+            or max(left, right) > w * RING_MOST:
+        return None
+    ring = np.ones((h, w), bool)
+    ring[top:h - bottom, left:w - right] = False
+    if diff[~ring].mean() > 0.02:
+        return None
+    was, now = _one_colour(a[ring], tol), _one_colour(b[ring], tol)
+    return None if was is None or now is None else now
+
+
+def _leading(shares: npt.NDArray[np.float64], most: float = 0.9) -> int:
+    """How many of ``shares``, from the first, are ``most`` or more."""
+    low = np.flatnonzero(shares < most)
+    return int(low[0]) if low.size else len(shares)
+
+
+def _one_colour(pixels: npt.NDArray[np.uint8], tol: int) -> tuple[int, int, int] | None:
+    """The colour of ``pixels`` (N x 3) when nine in ten lie within ``tol`` of it."""
+    median = np.median(pixels, axis=0)
+    near = np.abs(pixels.astype(np.float64) - median).max(axis=1) <= tol
+    if near.mean() < 0.9:
+        return None
+    b, g, r = (int(round(float(v))) for v in median)
+    return b, g, r
 
 
 def repaint_distance(a: Image, b: Image, most: int = 64) -> float:
