@@ -4,6 +4,7 @@ chance that independent squares of one mine chance lay it."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -42,15 +43,20 @@ def brute_force_total(board: Board, density: float) -> tuple[np.ndarray, float]:
     return probs, total
 
 
+def small_positions(seed: int, count: int = 40) -> Iterator[Board]:
+    """``count`` random positions with 12 hidden squares at most (every layout tried)."""
+    rng = np.random.default_rng(seed)
+    found = 0
+    while found < count:
+        board, _, _ = random_position(rng)
+        if np.isin(board, (COVERED, QUESTION)).sum() <= 12:
+            found += 1
+            yield board
+
+
 @pytest.mark.parametrize("density", [0.1, 0.2, 0.45])
 def test_matches_brute_force(density: float) -> None:
-    rng = np.random.default_rng(int(density * 100))
-    tried = 0
-    while tried < 40:
-        board, _, _ = random_position(rng)
-        if np.isin(board, (COVERED, QUESTION)).sum() > 12:
-            continue
-        tried += 1
+    for board in small_positions(int(density * 100)):
         a = analyse_density(board, density)
         expected = brute_force(board, density)
         np.testing.assert_allclose(a.probabilities, expected, atol=1e-9)
@@ -63,13 +69,7 @@ def test_matches_brute_force(density: float) -> None:
 def test_log_layouts_is_the_chance_of_the_numbers_shown(density: float) -> None:
     # the weight that compares boards which differ in their numbers (bot.learn mixes
     # the names an unseen look may have by it), so it must be the true chance
-    rng = np.random.default_rng(7 + int(density * 100))
-    tried = 0
-    while tried < 40:
-        board, _, _ = random_position(rng)
-        if np.isin(board, (COVERED, QUESTION)).sum() > 12:
-            continue
-        tried += 1
+    for board in small_positions(7 + int(density * 100)):
         _, total = brute_force_total(board, density)
         assert analyse_density(board, density).log_layouts == pytest.approx(np.log(total))
 
