@@ -661,9 +661,6 @@ class Player:
             if not self.needs_flags:
                 judged = unread_left_hidden(judged, game.known, game.opening)
             status = self._status(judged)
-            if status == "won" and self.mines is None and \
-                    any(self._proved_mines(b) is None for b in boards[1:]):
-                status = "playing"  # another name of an unseen look leaves a square open
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
