@@ -233,7 +233,8 @@ def solver_board(board: Board) -> Board:
 
 
 def fits(board: Board, mines: Mines) -> bool:
-    """Can ``board`` (no unknown square) be a settled view of a game of ``mines`` mines?"""
+    """Can ``board`` (no unknown square) be a settled view of a game of ``mines`` mines
+    (or, under a :class:`Share`, of any count: the numbers alone)?"""
     if contradiction(board, None):
         return False
     try:
