@@ -401,6 +401,45 @@ class LiveCalibrator:
                 return frame  # still animating: take what is there
             time.sleep(0.008)
 
+    def _clear_unseen_mark(self, cell: Cell, ids: IdGrid, image: Image) -> Image | None:
+        """A covered square ignored two left clicks: the game may keep a mark there
+        that it does not draw (PyMines keeps every square flagged when a game ended
+        flagged in the next game: a left click there does nothing, a right click takes
+        the mark off unseen). Right-click it: when nothing shows, left-click it again
+        and return the frame that click changed to (None if none). When a mark shows,
+        the game draws its marks: right-click it back to covered (through its mark
+        cycle) and return None."""
+        self.click_cell(cell, self.flag_button)
+        self.park()
+        shown = self.wait_change(image)
+        if shown is None:
+            self.click_cell(cell)
+            self.park()
+            after = self.wait_change(image)
+            if after is not None:
+                self.log(f"square {cell} took a left click only after a right click: the "
+                         "game kept a mark there it did not draw")
+            return after
+        for _ in range(2):  # flag -> (question mark ->) covered; anything else: no click
+            if self.knowledge(self.ids(shown))[cell] not in (FLAG, QUESTION):
+                break
+            self.click_cell(cell, self.flag_button)
+            self.park()
+            shown = self.wait_change(shown) or self.grab()
+        return None
+
+    def _may_hold_unseen_mark(self, board: Board, cell: Cell, ids: IdGrid, image: Image,
+                              last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]] | None
+                              ) -> bool:
+        """May ``cell``, which ignored two left clicks, hold a mark the game does not
+        draw (:meth:`_clear_unseen_mark`)? Only a covered square on a board as it was
+        (nothing drawn since), with the flag's look known (the right click shows a
+        flag), and nothing over the board (no window, no square showing what nobody
+        opened): else the game has ended, and no more clicks go to it."""
+        return board[cell] == COVERED and FLAG in self.L.known().values() and \
+            self._unchanged(image) and self._unexplained(ids).sum() < 2 and \
+            (last is None or not window_over(ids, self.L.known(), last[0]).any())
+
     def _unchanged(self, before: Image) -> bool:
         """Whether the board's pixels are still those of ``before`` (a fresh frame)."""
         b = self.g.bounds()
@@ -766,6 +805,11 @@ class LiveCalibrator:
                     self.click_cell(cell)
                 self.park()
                 after = self.wait_change(image)
+            for cell in cells:
+                if after is not None or not self._may_hold_unseen_mark(board, cell, ids,
+                                                                      image, last):
+                    break
+                after = self._clear_unseen_mark(cell, ids, image)
             if after is None and (self.counts_vary or self.count_doubted) and \
                     not self._unexplained(ids).any():
                 # a game of a count not known ended with its last safe square, and takes
