@@ -401,7 +401,7 @@ class LiveCalibrator:
                 return frame  # still animating: take what is there
             time.sleep(0.008)
 
-    def _clear_unseen_mark(self, cell: Cell, ids: IdGrid, image: Image) -> Image | None:
+    def _clear_unseen_mark(self, cell: Cell, image: Image) -> Image | None:
         """A covered square ignored two left clicks: the game may keep a mark there
         that it does not draw (PyMines keeps every square flagged when a game ended
         flagged in the next game: a left click there does nothing, a right click takes
@@ -809,7 +809,7 @@ class LiveCalibrator:
                 if after is not None or not self._may_hold_unseen_mark(board, cell, ids,
                                                                       image, last):
                     break
-                after = self._clear_unseen_mark(cell, ids, image)
+                after = self._clear_unseen_mark(cell, image)
             if after is None and (self.counts_vary or self.count_doubted) and \
                     not self._unexplained(ids).any():
                 # a game of a count not known ended with its last safe square, and takes
