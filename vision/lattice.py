@@ -390,12 +390,14 @@ def _alike(image: Image, g: BoardGeometry, axis: int, lines: list[int] | None = 
 
 
 def align_phase(image: Image, g: BoardGeometry) -> BoardGeometry:
-    """``g`` moved by a few whole pixels along each axis where clearly more squares
-    of the first and last columns (rows) are cut out like their neighbours (at least
-    half a line more, see :func:`_alike`), and no fewer squares anywhere.
+    """``g`` moved by whole pixels (up to a quarter of the pitch) along each axis
+    where clearly more squares of the first and last columns (rows) are cut out like
+    their neighbours (at least half a line more, see :func:`_alike`), and no fewer
+    squares anywhere.
 
     The centre of a tile's flat face is not the centre of the tile when its bevel is
-    wider on one side (kmines: two pixels off), so each square cut from the fitted
+    wider on one side (kmines: two pixels off; the PyQt5 ``minesweeper``: five, its
+    face is the right half of the tile), so each square cut from the fitted
     lattice holds a strip of its neighbour, and the squares by the board's frame hold
     a strip of the frame: unlike their neighbours. At the right phase they are alike.
     Tiles with a gap of the frame's own colour look alike at several phases: kept.
@@ -413,7 +415,7 @@ def align_phase(image: Image, g: BoardGeometry) -> BoardGeometry:
     >>> align_phase(img, g).x0
     20.0
     """
-    reach = max(1, min(3, int(min(g.pitch_x, g.pitch_y) // 4)))
+    reach = max(1, int(min(g.pitch_x, g.pitch_y) // 4))
     for axis in (1, 0):
         n, pitch = (g.cols, g.pitch_x) if axis == 1 else (g.rows, g.pitch_y)
         if n < 3 or pitch != round(pitch):
