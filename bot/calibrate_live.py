@@ -34,6 +34,7 @@ from bot.consistency import zero_beside_covered
 from bot.end_panel import panel_controls, panel_over
 from bot.frames import changed_cells, park_pixel
 from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
+from bot.reader import preset_mines
 from bot.screen import Image, Screen, ScreenMap, ScreenPoint
 from solver.cells import (
     COVERED,
@@ -662,8 +663,8 @@ class LiveCalibrator:
             if not proves_safe(board):
                 return [], 0.0  # only mines are left
             self._doubt_count("the board proves a covered square safe")
-        if self.counts_vary or self.count_doubted:
-            return self._choose_by_density(board, covered)
+        if self.counts_vary or self.count_doubted or (self.mines is None and self.hidden_losses):
+            return self._choose_by_density(board, covered)  # (no loss shows the count)
         if self._no_win_possible():
             rare = self._rare_pick(board)
             if rare is not None:
@@ -700,10 +701,13 @@ class LiveCalibrator:
 
     def _choose_by_density(self, board: Board, covered: list[Cell]) -> tuple[list[Cell], float]:
         """For a count not known: :func:`solver.density.decide_by_density` with each
-        square a mine by the share seen so far; none when the numbers prove every
-        covered square a mine (the game is won, whatever its count)."""
+        square a mine by the share seen so far (else the board size's usual share,
+        else 0.15); none when the numbers prove every covered square a mine (the game
+        is won, whatever its count)."""
         counts = self.proved_counts or ([self.mines] if self.mines else [])
-        share = float(np.mean(counts)) / board.size if counts else 0.15
+        usual = preset_mines(*board.shape)
+        share = float(np.mean(counts)) / board.size if counts else \
+            usual / board.size if usual else 0.15
         try:
             decision = decide_by_density(board, min(max(share, 0.01), 0.9))
         except ValueError:
