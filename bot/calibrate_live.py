@@ -752,6 +752,7 @@ class LiveCalibrator:
         """Play one game to its end; returns the frame after the end."""
         moves = 0
         last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]] | None = None
+        earlier = None  # the move before ``last``
         self._new_game_counts()
         self.count_doubted = False
         self.game_start = ids
@@ -778,6 +779,13 @@ class LiveCalibrator:
                 settled = self.wait_change(image)  # still redrawing: read again
                 now = late if settled is None else settled
                 now_ids = self.ids(now)
+                if last is not None and earlier is not None and \
+                        np.array_equal(now_ids, last[0]):
+                    # the last move drew a passing effect and took it all back (a
+                    # page's button ripples at a click): the game ignored the click,
+                    # so the move before may have ended it, as when nothing changed
+                    if self.judge(*earlier, force=True):
+                        return earlier[1], earlier[3]
                 if last is not None and np.array_equal(ids, last[1]):
                     # the last move's end drawn late (kmines shows the mines a moment
                     # after the hit square): judge that move again
@@ -800,7 +808,7 @@ class LiveCalibrator:
             for cell in cells:
                 self.click_cell(cell)
             self.park()
-            after = self.wait_change(image)
+            after = self._lasting_change(image)
             if after is None and self._unchanged(image):
                 # a click the game dropped (seen at load 5 on gnome-mines: the first
                 # click, or one right after marks): the board is as before the click,
@@ -808,7 +816,7 @@ class LiveCalibrator:
                 for cell in cells:
                     self.click_cell(cell)
                 self.park()
-                after = self.wait_change(image)
+                after = self._lasting_change(image)
             for cell in cells:
                 if after is not None or not self._may_hold_unseen_mark(board, cell, ids,
                                                                       image, last):
@@ -820,6 +828,8 @@ class LiveCalibrator:
                 # no click on a mine left that the numbers do not prove
                 return self.finish_win(ids, image)
             if after is None:
+                if last is not None and earlier is not None and np.array_equal(ids, last[0]):
+                    last, earlier = earlier, None  # (the last move's change went away)
                 if last is not None and self.judge(*last, force=True):
                     return last[1], last[3]
                 if last is not None and (window_over(ids, self.L.known(), last[0]).any()
@@ -846,10 +856,20 @@ class LiveCalibrator:
                 if moves == 1 and self.results[-1] == "lost":
                     self.first_clicks[-1] = "unprotected"
                 return new, after
-            last = (ids, new, image, after, cells)
+            earlier, last = last, (ids, new, image, after, cells)
             self._note_opened(ids, new, cells)
             self._note_volatile(image, after)
             ids, image = new, after
+
+    def _lasting_change(self, image: Image) -> Image | None:
+        """:meth:`wait_change`, but None when the board it settles on is ``image``'s
+        again: a change that went away (a page's button ripples at a click the game
+        does not take) is no move."""
+        after = self.wait_change(image)
+        b = self.g.bounds()
+        if after is not None and np.array_equal(crop(after, b), crop(image, b)):
+            return None
+        return after
 
     def _note_opened(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> None:
         """Squares a move changed around the squares clicked (an opened region) are

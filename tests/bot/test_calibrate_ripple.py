@@ -1,0 +1,77 @@
+"""Live calibration of a game whose squares ripple at a click, like the buttons of
+nicegui-minesweeper (PyPI), and whose loss shows only the mine hit. The game takes no
+click once it has ended, but each click still ripples over its square for a moment
+and leaves it as it was. Before, such a click counted as a move (the board changed),
+so the loss before it was never seen: calibration clicked on until "the game did not
+end within 90 s". Now a move whose change went away again is a click the game did not
+take (:meth:`LiveCalibrator.play_game`: at once, or when a wait that ended mid-ripple
+is followed by the board as it was), and the move before is judged as when nothing
+changes."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
+
+from calib_synth import Look, SynthMouse, SynthScreen  # noqa: E402
+from test_calibrate_count_unshown import HitOnlyGame  # noqa: E402
+
+from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
+from bot.screen import ScreenPoint  # noqa: E402
+from solver.game import BoardSize  # noqa: E402
+
+RIPPLE = 0.2  # seconds
+
+
+class RippleGame(HitOnlyGame):
+    """A click on a square lightens it for :data:`RIPPLE` seconds, in steps (one
+    every 16 ms); with ``pause``, none from 0.08 s to 0.15 s (live, Chromium painted
+    nothing for up to 66 ms mid-ripple: a wait for the board to settle ends there)."""
+
+    ripples: dict[tuple[int, int], float]
+    pause = False
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        cell = self.cell_at(p)
+        if cell is not None:
+            if not hasattr(self, "ripples"):
+                self.ripples = {}
+            self.ripples[cell] = time.monotonic()
+        super().click(p, button)
+
+    def grab(self, region=None):  # type: ignore[no-untyped-def]
+        image = super().grab(None).copy()
+        now = time.monotonic()
+        for cell, t0 in list(getattr(self, "ripples", {}).items()):
+            if now - t0 >= RIPPLE:
+                del self.ripples[cell]
+                continue
+            left, top, right, bottom = self.look.cell_box(*cell)
+            t = now - t0
+            step = int((0.08 if self.pause and 0.08 <= t < 0.15 else t) / 0.016)
+            tile = image[top:bottom, left:right]
+            tile[:] = (tile * 0.5 + 100 + 5 * step).clip(0, 255).astype(np.uint8)
+        if region is None:
+            return image
+        r = region
+        return np.ascontiguousarray(image[r.top:r.top + r.height, r.left:r.left + r.width])
+
+
+@pytest.mark.parametrize(("seed", "pause"), [(3, False), (4, False), (3, True), (4, True)])
+def test_a_loss_is_seen_past_the_ripples_of_clicks_the_game_ignores(seed: int,
+                                                                    pause: bool) -> None:
+    game = RippleGame(BoardSize(9, 9, 10), Look(), rule="none", seed=seed)
+    game.pause = pause
+    notes: list[str] = []
+    opts = LiveOptions(games=2, max_games=8, time_limit=60.0, mines=10, want=(0, 1, 2),
+                       log=notes.append)
+    calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
+    calibrator.run()
+    truth = [*game.outcomes, game.game.status][:len(calibrator.results)]
+    assert calibrator.results == truth and "lost" in truth, notes
