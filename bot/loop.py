@@ -358,7 +358,30 @@ class Player:
             self.turn_cpu_ms.append((time.thread_time() - c0) * 1000.0)
             self._record_batch(game, seen.board, plan)
             waited, frame = self.wait_redraw(seen.image)
-            game.waited += waited
+            more, frame = self._wait_past(frame, seen.board)
+            game.waited += waited + more
+
+    def _wait_past(self, frame: _Frame | None, before: Board) -> tuple[float, _Frame | None]:
+        """While ``frame`` (the redraw after a batch) reads as the board ``before`` it,
+        square for square, wait for the next redraw: what changed was in passing
+        (:meth:`_in_passing`). Up to the redraw timeout; the seconds waited and the
+        last frame."""
+        waited = 0.0
+        while frame is not None and waited < self.config.redraw_timeout and \
+                self._in_passing(frame.image, before):
+            more, later = self.wait_redraw(frame.image)
+            waited += more
+            if later is None:
+                break
+            frame = later
+        return waited, frame
+
+    def _in_passing(self, image: Image, before: Board) -> bool:
+        """Does ``image`` (the first redraw after a batch) read as the board ``before``
+        it, square for square? Then what changed was in passing: a page's button
+        ripples at once at a click, and the squares open when the server answers (60 ms
+        later for nicegui-minesweeper)."""
+        return bool(np.array_equal(self.read(*self.capture_board_from(image)), before))
 
     def _recheck_win(self, game: _Game, seen: _Seen) -> _Seen:
         """A win seen right after a guess, seen again once the board reads whole and has
@@ -646,6 +669,8 @@ class Player:
                 image, geometry = self.capture_board()
             else:
                 image, geometry = self.capture_board_from(frame)
+            if game.moves and (self.read(image, geometry) == UNKNOWN).any():
+                image = self._quiet_board(image)  # (a look in passing is no look to learn)
             if attempt == 0 and self._window_moved(image) \
                     and not self._reads_in_place(image, geometry, game):
                 if self._find_again(game):  # moved or resized: find the board before reading
@@ -1033,6 +1058,26 @@ class Player:
                 previous = frame
                 self.mouse.look_ahead(renew=True)  # the pointer now, checked before clicks
             time.sleep(0.001)  # frames at least 1 ms apart: a drawing pause must last
+
+    def _quiet_board(self, image: Image, quiet: float = 0.15, limit: float = 1.5) -> Image:
+        """``image`` (a capture of the board region) if the board stays so for ``quiet``
+        seconds, else the first capture that does (or the last one after ``limit``
+        seconds). A page's buttons ripple at a click and fade from one look to the
+        next (nicegui-minesweeper's: a 0.2 s ripple, up to 66 ms with no paint while
+        the server answers, then a 0.25 s fade), and two grabs a millisecond apart
+        agree between two of the browser's paints: :meth:`wait_redraw` may end
+        mid-fade."""
+        t0 = since = time.perf_counter()
+        while True:
+            time.sleep(0.01)
+            now = time.perf_counter()
+            frame = self.screen.grab(self.board_region)
+            if not same_pixels(frame, image):
+                image, since = frame, now
+            elif now - since >= quiet or now - t0 >= limit:
+                return image
+            if now - t0 >= limit:
+                return image
 
     # ----------------------------------------------------------------- game end
     def _ended(self, game: _Game, seen: _Seen) -> GameResult:
