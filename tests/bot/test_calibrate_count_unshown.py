@@ -14,31 +14,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
-from test_calibrate_gap_recolour import shown_at_loss  # noqa: E402
+from calib_synth import Look, SynthMouse, SynthScreen  # noqa: E402
+from test_calibrate_gap_recolour import HitOnlyGame  # noqa: E402
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
-
-
-class HitOnlyGame(SynthGame):
-    """A loss shows the mine hit and no other; the outcome of every game is kept."""
-
-    outcomes: list[str]
-
-    def new_game(self) -> None:
-        if hasattr(self, "game") and self.game.status in ("won", "lost"):
-            self.outcomes.append(self.game.status)
-        elif not hasattr(self, "outcomes"):
-            self.outcomes = []
-        super().new_game()
-
-    def grab(self, region=None):  # type: ignore[no-untyped-def]
-        if self.game.status != "lost":
-            return super().grab(region)
-        self.ticks += 1
-        return cut(render(shown_at_loss(self.game.board), self.look, "lost",
-                          self.ticks // 7), region)
 
 
 @pytest.mark.parametrize("seed", [7, 8])

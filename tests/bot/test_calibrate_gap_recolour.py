@@ -41,9 +41,8 @@ def red_gap(img: np.ndarray) -> np.ndarray:
     return out
 
 
-class RedGapGame(SynthGame):
-    """At a loss the frame and the gaps between tiles turn red, and only the mine hit
-    shows; the outcome of every game ended is kept."""
+class HitOnlyGame(SynthGame):
+    """A loss shows the mine hit and no other; the outcome of every game is kept."""
 
     outcomes: list[str]
 
@@ -59,7 +58,18 @@ class RedGapGame(SynthGame):
             return super().grab(region)
         self.ticks += 1
         img = render(shown_at_loss(self.game.board), self.look, "lost", self.ticks // 7)
-        return cut(red_gap(img), region)
+        return cut(self.paint_loss(img), region)
+
+    def paint_loss(self, img: np.ndarray) -> np.ndarray:
+        return img
+
+
+class RedGapGame(HitOnlyGame):
+    """At a loss the frame and the gaps between tiles turn red, and only the mine hit
+    shows; the outcome of every game ended is kept."""
+
+    def paint_loss(self, img: np.ndarray) -> np.ndarray:
+        return red_gap(img)
 
 
 def test_a_loss_that_recolours_the_gaps_is_read_as_a_loss() -> None:

@@ -20,7 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
 from calib_synth import Look, SynthMouse, SynthScreen  # noqa: E402
-from test_calibrate_count_unshown import HitOnlyGame  # noqa: E402
+from test_calibrate_gap_recolour import HitOnlyGame  # noqa: E402
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
