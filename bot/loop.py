@@ -1059,22 +1059,23 @@ class Player:
                 self.mouse.look_ahead(renew=True)  # the pointer now, checked before clicks
             time.sleep(0.001)  # frames at least 1 ms apart: a drawing pause must last
 
-    def _quiet_board(self, image: Image, quiet: float = 0.15, limit: float = 1.5) -> Image:
-        """``image`` (a capture of the board region) if the board stays so for ``quiet``
-        seconds, else the first capture that does (or the last one after ``limit``
-        seconds). A page's buttons ripple at a click and fade from one look to the
-        next (nicegui-minesweeper's: a 0.2 s ripple, up to 66 ms with no paint while
-        the server answers, then a 0.25 s fade), and two grabs a millisecond apart
-        agree between two of the browser's paints: :meth:`wait_redraw` may end
-        mid-fade."""
+    def _quiet_board(self, image: Image, first: float = 0.02, quiet: float = 0.06,
+                     limit: float = 1.5) -> Image:
+        """``image`` (a capture of the board region) if the board does not change within
+        ``first`` seconds; else the first capture it then keeps for ``quiet`` seconds
+        (or the last one after ``limit`` seconds). A page's squares fade from one look
+        to the next (nicegui-minesweeper's over 0.25 s, a paint every 16 ms), and two
+        grabs a millisecond apart agree between two of the browser's paints:
+        :meth:`wait_redraw` may end mid-fade. (A still board costs ``first``.)"""
         t0 = since = time.perf_counter()
+        changed = False
         while True:
-            time.sleep(0.01)
+            time.sleep(0.005)
             now = time.perf_counter()
             frame = self.screen.grab(self.board_region)
             if not same_pixels(frame, image):
-                image, since = frame, now
-            elif now - since >= quiet or now - t0 >= limit:
+                image, since, changed = frame, now, True
+            elif now - since >= (quiet if changed else first):
                 return image
             if now - t0 >= limit:
                 return image
