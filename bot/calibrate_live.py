@@ -137,6 +137,15 @@ class Ending:
         return self.after if self.closed is None else self.closed
 
 
+MESSAGE_WAIT = 8.0
+"""Seconds a message that fills the board at a game's end is waited for to go by
+itself when no control to start a new game shows."""
+
+CLOCK_WATCH = 1.2
+"""Seconds a change off the board at a win is watched: a clock (ticking each second)
+changes again, a win display does not."""
+
+
 @dataclass
 class Learned:
     """The result: templates by state, status and restart sections for the skin,
@@ -289,6 +298,11 @@ class LiveCalibrator:
         """How the game places a flag: a right-click, or a ctrl+click where a right-click
         opens a menu (:meth:`learn_marks`)."""
         self._before_mark: Image | None = None
+        self.marked_cells: set[Cell] = set()
+        """Every square marked with :attr:`flag_button` so far."""
+        self.keeps_unseen_marks = False
+        """A square took a left click only after a right click: the game keeps marks
+        it does not draw (:meth:`_clear_unseen_mark`)."""
         """The frame before the last mark (:meth:`_mark_cycle`)."""
         self.side_floods = 0
         """Moves after which the board showed a 0 with a covered square diagonal to it
@@ -310,6 +324,11 @@ class LiveCalibrator:
         self.play_frames: list[IdGrid] = []
         """Frames of play, to name numbers by consistency (see :meth:`_hidden_loss`)."""
         self.hidden_losses = 0
+        self.last_risk = 0.0
+        self.cover_ends: list[tuple[str, Image]] = []
+        """The board's region at ends shown by a message filling the board whose
+        outcome the move told for sure (:meth:`_lost_under_cover`)."""
+        """The chance that the last move hit a mine, as :meth:`choose` rated it."""
         self.game_seconds: list[float] = []
         """How long each game took, with the restart before it."""
         self._shade_pairs: dict[tuple[int, int], bool] = {}
@@ -359,6 +378,8 @@ class LiveCalibrator:
         self.mouse.move(self.point(p))
 
     def click_cell(self, cell: Cell, button: Button = "left") -> None:
+        if button != "left" and button == self.flag_button:
+            self.marked_cells.add(cell)
         self.mouse.allow([self.board_rect()])
         self.mouse.click(self.point(self.g.cell_center(cell)), button)
 
@@ -402,6 +423,12 @@ class LiveCalibrator:
                 return frame  # still animating: take what is there
             time.sleep(0.008)
 
+    def _settled(self, before: Image, settle: float = 0.06) -> Image:
+        """The frame :meth:`wait_change` settles on, or a fresh one if the board did
+        not change."""
+        after = self.wait_change(before, settle=settle)
+        return self.grab() if after is None else after
+
     def _clear_unseen_mark(self, cell: Cell, image: Image) -> Image | None:
         """A covered square ignored two left clicks: the game may keep a mark there
         that it does not draw (PyMines keeps every square flagged when a game ended
@@ -418,6 +445,7 @@ class LiveCalibrator:
             self.park()
             after = self.wait_change(image)
             if after is not None:
+                self.keeps_unseen_marks = True
                 self.log(f"square {cell} took a left click only after a right click: the "
                          "game kept a mark there it did not draw")
             return after
@@ -426,7 +454,7 @@ class LiveCalibrator:
                 break
             self.click_cell(cell, self.flag_button)
             self.park()
-            shown = self.wait_change(shown) or self.grab()
+            shown = self._settled(shown)
         return None
 
     def _may_hold_unseen_mark(self, board: Board, cell: Cell, ids: IdGrid, image: Image,
@@ -659,6 +687,9 @@ class LiveCalibrator:
         flags = int((board == FLAG).sum())
         if not covered:
             return [], 0.0
+        # calibration's own flags are no knowledge (a random one is there to be shown
+        # wrong at a loss): the solver takes a flagged square as covered
+        board = np.where(board == FLAG, COVERED, board).astype(np.int8)
         if self.mines is not None and len(covered) + flags <= self.mines:
             if not proves_safe(board):
                 return [], 0.0  # only mines are left
@@ -675,7 +706,8 @@ class LiveCalibrator:
             try:
                 strategy = get_strategy("exact", self._rule())
                 decision = strategy.decide(board, self.mines, self.rng)
-                cells = [c for c in decision.open if board[c] in (COVERED, QUESTION)]
+                openable = set(covered)
+                cells = [c for c in decision.open if c in openable]
                 if cells:
                     return cells, decision.risk
             except ValueError:
@@ -771,9 +803,9 @@ class LiveCalibrator:
             if marked is not None:
                 ids, image, target = marked
                 board = self.knowledge(ids)
-                cells = [target]
+                cells, self.last_risk = [target], 1.0
             else:
-                cells, _risk = self.choose(board)
+                cells, self.last_risk = self.choose(board)
             late = self.grab()
             if not np.array_equal(crop(late, self.g.bounds()), crop(image, self.g.bounds())):
                 settled = self.wait_change(image)  # still redrawing: read again
@@ -849,6 +881,14 @@ class LiveCalibrator:
                     self._lone_new_look(new, cells):
                 # a loss, a slow redraw, or a flash over the whole board (sgt-mines)
                 after, new = self._final(after, new)
+                if last is not None and np.array_equal(new, ids):
+                    # the change went away while the end was awaited (a page's button
+                    # ripples at a click the game does not take): no move; the move
+                    # before is judged as when nothing changes
+                    if self.judge(*last, force=True):
+                        return last[1], last[3]
+                    image, ids = after, new
+                    continue
             if moves == 0:
                 self._note_first_click(board, new, cells, started_open)
             moves += 1
@@ -864,11 +904,17 @@ class LiveCalibrator:
     def _lasting_change(self, image: Image) -> Image | None:
         """:meth:`wait_change`, but None when the board it settles on is ``image``'s
         again: a change that went away (a page's button ripples at a click the game
-        does not take) is no move."""
-        after = self.wait_change(image)
-        b = self.g.bounds()
-        if after is not None and np.array_equal(crop(after, b), crop(image, b)):
-            return None
+        does not take) is no move. A frame where every square still reads as in
+        ``image`` is waited past (twice at most): a ripple that paused mid-way (a page
+        painted nothing for 66 ms) is no move either, and a game's answer may come
+        after it."""
+        b, was = self.g.bounds(), self.ids(image)
+        for _ in range(3):
+            after = self.wait_change(image)
+            if after is not None and np.array_equal(crop(after, b), crop(image, b)):
+                return None
+            if after is None or not np.array_equal(self.ids(after), was):
+                return after
         return after
 
     def _note_opened(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> None:
@@ -1070,9 +1116,18 @@ class LiveCalibrator:
         if revealed is not None:
             self._ended(revealed, img_before, img_after)
             return True
+        if self._lost_under_cover(before, after, clicked, img_after):
+            self.log("the board was replaced after a guess that could not win: a loss "
+                     "that shows no mine")
+            self.hidden_losses += 1
+            self._name_by_consistency([])
+            self._ended("lost", img_before, img_after)
+            return True
         gone = self._board_gone(before, after) and \
             not self._loss_before_cover(before, after, clicked)
         if gone or self._flagged_by_game(before, after, clicked):
+            if gone and self.last_risk <= 0.0 and self._covered_whole(before, after):
+                self.cover_ends.append(("won", crop(img_after, self.g.bounds())))
             self._ended("won", img_before, img_after)
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
@@ -1121,6 +1176,33 @@ class LiveCalibrator:
                 self.L.name(int(shown_ids[cell]), code, weight=2)
             if code == MINE and int(before[cell]) not in known:
                 self.L.name(int(before[cell]), COVERED, weight=2)
+
+    def _lost_under_cover(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
+                          image: Image) -> bool:
+        """Did this move end in a loss the game shows by replacing the whole board (no
+        square reads, none as before: minesweeper-mvc's "YOU LOSE!" fills its window,
+        and no mine is ever shown)? So when the move was a guess (:attr:`last_risk`)
+        that could not open every safe square left: more squares were hidden before it,
+        less the ones clicked, than the game has mines (a win opens them all; a guess
+        opening a 0 whose flood opens all the rest is left aside). A guess that could
+        have won (the last safe squares) lost if ``image`` shows what the board showed
+        at such a loss, not at such a win (:attr:`cover_ends`)."""
+        if self.mines is None or self.last_risk <= 0.0 or before.shape != after.shape:
+            return False
+        if not self._covered_whole(before, after):
+            return False
+        hidden = int(np.isin(self.knowledge(before), (COVERED, QUESTION, FLAG)).sum())
+        shown = crop(image, self.g.bounds())
+        if hidden - len(clicked) > self.mines:
+            self.cover_ends.append(("lost", shown))
+            return True
+        return nearest_end(shown, self.cover_ends) == "lost"
+
+    def _covered_whole(self, before: IdGrid, after: IdGrid) -> bool:
+        """Does ``after`` show no square of the board as it was in ``before`` and
+        hardly any of a known look (something fills the whole board)?"""
+        unread = self.knowledge(after) == UNKNOWN
+        return bool(unread.mean() >= 0.9 and (before != after).mean() >= 0.9)
 
     def _loss_before_cover(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
         """Did a frame of this move show a loss around (or before) a window that came
@@ -1316,9 +1398,10 @@ class LiveCalibrator:
 
     def finish_win(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
         """Only mines are left covered, so the game is won; some games want every mine
-        flagged first. Right-click the rest: if flags appear the game wanted them
-        (``win_needs_flags``); if nothing changes the game had already ended. A dialog
-        over the board (seen for a moment first) also means a win."""
+        flagged first. Right-click the rest: if nothing changes the game had already
+        ended; if flags appear and the last one brings a win display (a face, a
+        dialog), the game wanted them (``win_needs_flags``, :meth:`_flags_won`). A
+        dialog over the board (seen for a moment first) also means a win."""
         deadline = time.monotonic() + 0.6
         while time.monotonic() < deadline:
             time.sleep(0.1)
@@ -1329,24 +1412,63 @@ class LiveCalibrator:
         board = self.knowledge(ids)
         hidden = [(int(r), int(c)) for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
         after = None
+        first: tuple[Image, Image] | None = None
+        before_last = image
         for i, cell in enumerate(hidden):
+            if 0 < i == len(hidden) - 1 and first is not None:
+                self.park()  # the board with every flag but the last one
+                before_last = first[1] if i == 1 else self._settled(first[1])
             self.click_cell(cell, self.flag_button)
             if i == 0:  # one first: a game already won ignores it (or shows a dialog)
                 self.park()
                 after = self.wait_change(image)
                 if after is None or self._board_gone(ids, self.ids(after)):
                     break
+                first = (image, after)
         else:
             self.park()
-            if hidden:
-                self.win_needs_flags = True
-                time.sleep(0.1)
-        if after is None or self.win_needs_flags:
+            if first is not None:
+                last = self._settled(before_last)
+                self.win_needs_flags = self.win_needs_flags or \
+                    self._flags_won(first, (before_last, last), len(hidden) == 1)
+                after = last
+        if after is None:
             # nothing changed: the game is over, won (every safe square is open) in a
-            # way the screen did not tell apart; or every mine is flagged now
+            # way the screen did not tell apart
             after = self.grab()
         self._ended("won", image, after)
         return self.ids(after), after
+
+    def _flags_won(self, first: tuple[Image, Image], last: tuple[Image, Image],
+                   alone: bool) -> bool:
+        """Did the last flag (frames before and after it) change something off the
+        board that the ``first`` flag did not change (a face, a win dialog), a clock
+        left out? Then the game wanted every mine flagged to declare its win. A game
+        that had ended silently at its last opened square and still takes flags
+        (PyMines, nicegui-minesweeper) shows the flags and nothing else; a flags-left
+        counter changes at every flag. With one flag ``alone`` (``first`` is
+        ``last``), any change off the board but a clock counts. A clock is what
+        changed at two moves of a game (:attr:`volatile`) or changes again, or next to
+        it, within :data:`CLOCK_WATCH` seconds after the last flag (the clock's tens
+        digit turned at the last flag, its units go on); a win display stays."""
+        if last[0].shape != last[1].shape:
+            return True  # the window changed size: the game declared something
+        ignore = self.volatile.copy() if self.volatile.shape == last[0].shape else \
+            np.zeros(last[0].shape[:2], bool)
+        if not alone and first[0].shape == first[1].shape == last[0].shape:
+            ignore |= cv2.dilate(changed_pixels(*first).astype(np.uint8),
+                                 np.ones((9, 9), np.uint8)).astype(bool)
+        blobs = changed_blobs(*last, self.g.bounds(), ignore)
+        if not blobs:
+            return False
+        moving = np.zeros(ignore.shape, bool)
+        deadline = time.monotonic() + CLOCK_WATCH
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = self.grab()
+            if now.shape == last[1].shape:
+                moving |= changed_pixels(last[1], now)
+        return any(not crop(moving, r, max(r.width, r.height)).any() for r in blobs)
 
     def _ended(self, outcome: str, before: Image, after: Image) -> None:
         # end-of-game displays (a dialog) may come a moment later; what the first
@@ -1424,6 +1546,7 @@ class LiveCalibrator:
         escaped_at = self.control_clicks  # the clicks on controls before the last Escape
         if ending.outcome == "won":
             self._let_message_go()
+        self._let_cover_go(ending)
         self.ended_codes = self.knowledge(self.ids(self.grab()))
         keys = self.opts.restart_keys
         if not self.restart and keys:  # the key the user named, before any control
@@ -1442,7 +1565,9 @@ class LiveCalibrator:
                 continue
             now = self.grab()
             self._late_dialog(ending, now)
-            outside = changed_blobs(ending.before, now, self.g.bounds(), self.volatile)[:8]
+            outside = [r for r in changed_blobs(ending.before, now, self.g.bounds(),
+                                                self.volatile)[:8]
+                       if not _surrounds(r, self.g.bounds())]  # (a background, no control)
             panel = panel_controls(ending.before, now, self.g.bounds(), self.g.pitch_x)
             for rect in [*outside, *panel]:  # (a panel over the board: Google's)
                 if any(_overlap(rect, t) for t in tried):
@@ -1528,6 +1653,19 @@ class LiveCalibrator:
             self.log("new game: the Return key (the default button of a dialog over the "
                      "board)")
         return fresh
+
+    def _let_cover_go(self, ending: Ending) -> None:
+        """Wait (up to :data:`MESSAGE_WAIT` s) while something that fills the whole
+        board at the game's end, and that no key closed, stays as it is: a message
+        that goes by itself (minesweeper-mvc shows "YOU WIN!" or "YOU LOSE!" over its
+        whole window for 5 s, then its menu, whose buttons take no click before)."""
+        now, b = self.grab(), self.g.bounds()
+        if now.shape != ending.before.shape or now.shape != ending.after.shape or \
+                not self._covered_whole(self.ids(ending.before), self.ids(now)) or \
+                not np.array_equal(crop(now, b), crop(ending.after, b)):
+            return  # (the message, as the end showed it, is gone already)
+        if self.wait_change(now, timeout=MESSAGE_WAIT) is not None:
+            self._steady()  # (a menu drawn in steps)
 
     def _let_message_go(self) -> None:
         """Wait (up to ``uncover_timeout`` s, no key pressed) until every square of the
@@ -1740,8 +1878,38 @@ class LiveCalibrator:
             self.notes.append("no game was won: the win display is not learned")
         # leave a fresh game on the screen; first, as the last game's end may be the
         # only one of its kind, what closing a window over it shows is learned too
-        self.new_game(self.endings[-1])
+        ids, image = self.new_game(self.endings[-1])
+        if self.keeps_unseen_marks:
+            self._clear_kept_marks(ids, image)
         return self._learned()
+
+    def _clear_kept_marks(self, ids: IdGrid, image: Image) -> None:
+        """Take off, on the fresh board left for play, every mark the game may keep
+        unseen from calibration's games (PyMines: a square flagged when a game ended
+        ignores left clicks in every later game, and its flood passes over it). Each
+        square ever marked is right-clicked: where nothing shows, the unseen mark went;
+        where a mark shows, there was none, and it is right-clicked back through the
+        game's mark cycle."""
+        board = self.knowledge(ids)
+        cells = sorted(c for c in self.marked_cells if board[c] == COVERED)
+        if not cells:
+            return
+        shown, cleared = image, 0
+        for round_ in range(3):  # none -> flag; flag -> (question mark ->) none
+            for cell in cells:
+                self.click_cell(cell, self.flag_button)
+            self.park()
+            shown = self._settled(shown, settle=0.3)
+            now = self.knowledge(self.ids(shown))
+            if round_ == 0:
+                cleared = sum(1 for c in cells if now[c] == COVERED)
+            cells = [c for c in cells if now[c] in (FLAG, QUESTION)]
+            if not cells:
+                break
+        self.log(f"{cleared} squares held a mark the game kept unseen: taken off for play")
+        if cells:
+            self.notes.append(f"{len(cells)} squares still show a mark: take them off "
+                              "before play")
 
     def _time_for_a_game(self) -> bool:
         """Is there time left for another game: 15 s, and as long as the longest game
@@ -1871,17 +2039,52 @@ class LiveCalibrator:
                                "templates": tpl})
                 return status
         status["method"] = "board"
+        self._learn_loss_display(status)
         if won is None:
             return status
         covered = [e for e in wins if self._board_gone(self.ids(e.before), self.ids(e.after))]
         for ending in covered or [won]:
             why = self._learn_win_display(ending, status)
-            if "templates" in status:
+            if "won" in status.get("templates", {}):
                 break
         self.log(f"win display: {why}")
-        if "templates" not in status:
+        if "won" not in status.get("templates", {}):
             self.notes.append(f"the win is told by the board alone ({why})")
         return status
+
+    def _learn_loss_display(self, status: dict[str, Any]) -> None:
+        """A message that fills the whole board at a loss and shows no mine
+        (minesweeper-mvc's "YOU LOSE!"): a detailed patch of it as the "lost" template
+        (in ``status``), one found in no frame of play and in no win's last frame."""
+        for e in self.endings:
+            if e.outcome != "lost" or e.before.shape != e.after.shape or \
+                    not self._covered_whole(self.ids(e.before), self.ids(e.after)):
+                continue
+            box = self._hidden_patch(e.after)
+            patch = None if box is None else distinctive_patch(e.after, box, top=1.0)
+            if box is None or patch is None:
+                continue
+            others = [f.before for f in self.endings] + \
+                [f.after for f in self.endings if f.outcome == "won"]
+            if self.start_image is not None:
+                others.append(self.start_image)
+            if not _absent(crop(e.after, patch), others):
+                continue
+            status.setdefault("templates", {})["lost"] = [crop(e.after, patch)]
+            self._widen_region(status, box)
+            self.log(f"loss display: a message over the board, its patch at "
+                     f"({patch.left}, {patch.top}) learned")
+            return
+
+    @staticmethod
+    def _widen_region(status: dict[str, Any], box: PixelRect) -> None:
+        """Let ``status["region"]`` (where its templates are looked for) reach ``box``'s
+        size round the board (a dialog keeps its size when the window changes)."""
+        dw, dh = float(box.width), float(box.height)
+        if "region" in status:
+            (_, x0, _, y0), (_, x1, _, y1) = status["region"]
+            dw, dh = max(dw, -x0, x1), max(dh, -y0, y1)
+        status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
 
     def _face_resets(self, face: PixelRect, playing: Image, lost: Ending) -> bool:
         """Does ``face`` look more as at the start than as at the loss ``lost`` just
@@ -1935,19 +2138,25 @@ class LiveCalibrator:
             box = _union([box, cells])
         if box is None:
             return "no solid box came over the board"
-        patch = distinctive_patch(won.after, box)
+        whole = won.before.shape == won.after.shape and \
+            self._covered_whole(self.ids(won.before), self.ids(won.after))
+        patch = distinctive_patch(won.after, box, top=1.0 if whole else 1 / 3)
         if patch is None:
             return "the box that came over the board has no detail"
         during_play = [e.before for e in self.endings if e.outcome == "lost"]
         if self.start_image is not None:
             during_play.append(self.start_image)
+        if whole:  # (a message at a loss in the same place: the win's own words)
+            during_play += [e.after for e in self.endings if e.outcome == "lost"]
         if not _absent(crop(won.after, patch), during_play):
             return "the box's title also shows during play"
-        status["templates"] = {"won": [crop(won.after, patch)]}
+        lost = status.get("templates", {}).get("lost")
+        if lost and not _absent(lost[0], [won.after]):
+            return "the loss's message shows at the win too"
+        status.setdefault("templates", {})["won"] = [crop(won.after, patch)]
         # a dialog keeps its size when the window changes: look for it anywhere
         # within its own size around the board
-        dw, dh = float(box.width), float(box.height)
-        status["region"] = [[0.0, -dw, 0.0, -dh], [1.0, dw, 1.0, dh]]
+        self._widen_region(status, box)
         return f"a dialog, its title at ({patch.left}, {patch.top}) learned"
 
 
@@ -2344,14 +2553,23 @@ def _bounding_box(mask: np.ndarray) -> PixelRect | None:
                      int(ys.max() - ys.min() + 1))
 
 
-def distinctive_patch(image: Image, box: PixelRect) -> PixelRect | None:
-    """The most detailed strip in the top third of ``box`` (a dialog's title, not its
-    changing body such as a time), about a third of the box wide."""
+def distinctive_patch(image: Image, box: PixelRect, top: float = 1 / 3) -> PixelRect | None:
+    """The most detailed strip in the ``top`` part of ``box`` (a third: a dialog's
+    title, not its changing body such as a time; all of it for a message that fills
+    the board), about a third of the box wide.
+
+    >>> img = np.full((90, 120, 3), 240, np.uint8)
+    >>> img[60:70, 50:80] = 0  # a message's text, low in its box
+    >>> distinctive_patch(img, PixelRect(0, 0, 120, 90)) is None
+    True
+    >>> distinctive_patch(img, PixelRect(0, 0, 120, 90), top=1.0)
+    PixelRect(left=40, top=60, width=40, height=12)
+    """
     w, h = max(24, box.width // 3), max(12, min(box.height // 8, 40))
     gray = cv2.cvtColor(crop(image, box), cv2.COLOR_BGR2GRAY).astype(np.float32)
     edges = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0)) + np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1))
     best, where = 0.0, None
-    for y in range(0, max(1, box.height // 3 - h + 1), max(1, h // 2)):
+    for y in range(0, max(1, int(box.height * top) - h + 1), max(1, h // 2)):
         for x in range(0, max(1, box.width - w + 1), max(1, w // 4)):
             score = float(edges[y:y + h, x:x + w].mean())
             if score > best:
@@ -2414,6 +2632,41 @@ def _contains(a: PixelRect, b: PixelRect) -> bool:
     """Does ``a`` contain the centre of ``b``?"""
     x, y = b.left + b.width / 2, b.top + b.height / 2
     return a.left <= x < a.left + a.width and a.top <= y < a.top + a.height
+
+
+def nearest_end(shown: Image, ends: Sequence[tuple[str, Image]]) -> str | None:
+    """The outcome of the end in ``ends`` whose picture is nearest ``shown`` (root mean
+    squared difference), if that one is near (a message is the same each time); the
+    other outcome if ``ends`` hold only one kind and none is near; else None.
+
+    >>> lose, win = np.zeros((4, 4, 3), np.uint8), np.full((4, 4, 3), 200, np.uint8)
+    >>> nearest_end(lose, [("lost", lose)]), nearest_end(win, [("lost", lose)])
+    ('lost', 'won')
+    >>> nearest_end(win, []) is None
+    True
+    """
+    near = [(float(np.sqrt(np.mean((shown.astype(np.float32) - im) ** 2))), outcome)
+            for outcome, im in ends if im.shape == shown.shape]
+    if not near:
+        return None
+    distance, outcome = min(near)
+    if distance <= 12.0:
+        return outcome
+    kinds = {o for _, o in near}
+    if len(kinds) == 1:
+        return "won" if kinds == {"lost"} else "lost"
+    return None
+
+
+def _surrounds(a: PixelRect, b: PixelRect) -> bool:
+    """Does ``a`` hold all of ``b``?
+
+    >>> box = PixelRect(0, 0, 10, 10)
+    >>> _surrounds(box, PixelRect(2, 2, 8, 8)), _surrounds(box, PixelRect(2, 2, 9, 8))
+    (True, False)
+    """
+    return a.left <= b.left and a.top <= b.top and b.left + b.width <= a.left + a.width \
+        and b.top + b.height <= a.top + a.height
 
 
 def _overlap(a: PixelRect, b: PixelRect) -> bool:

@@ -558,13 +558,30 @@ class Player:
         or a square just clicked opened (a new, larger board of all covered squares
         would read whole too)."""
         known = game.known
-        if known is None or contradiction(board := self.read(image, geometry), known,
-                                          self.side_flood):
+        if known is None:
+            return False
+        board = self.read(image, geometry)
+        if contradiction(board, known, self.side_flood) and \
+                not self._lost_in_place(board, game):
             return False
         if not (known >= 0).any() and not any(board[c] >= 0 for c in game.opening):
             return False
         self._frame = self._frame_pixels(image)
         return True
+
+    def _lost_in_place(self, board: Board, game: _Game) -> bool:
+        """Does ``board`` show the mine hit on a square the last batch opened, all but a
+        few squares read, and the unread ones taken as they were agree with the last
+        turn's board? A loss that recolours the frame and the gaps between tiles
+        (PyMines turns its window red) changes the ring round the board and leaves
+        numbers the skin knows only on the old colour unread: the board is in place,
+        and the game lost."""
+        known, unread = game.known, board == UNKNOWN
+        if known is None or unread.mean() > 0.25 or \
+                not any(board[c] == EXPLODED for c in game.opening):
+            return False
+        return not contradiction(np.where(unread, known, board).astype(np.int8), known,
+                                 self.side_flood)
 
     def _mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         """``--mines``, else the game's counter plus the flags shown (a reader with
@@ -673,6 +690,9 @@ class Player:
                 image = self._quiet_board(image)  # (a look in passing is no look to learn)
             if attempt == 0 and self._window_moved(image) \
                     and not self._reads_in_place(image, geometry, game):
+                shown = self._end_shown(game)
+                if shown is not None:
+                    return shown, None
                 if self._find_again(game):  # moved or resized: find the board before reading
                     return self._won_unseen(), None
                 self._frame = None  # (or something overlaps the frame: learn it anew)
@@ -829,6 +849,21 @@ class Player:
     def _full_status(self) -> str:
         assert self.geometry is not None
         return self.reader.status(self.screen.grab(), self.geometry)
+
+    def _end_shown(self, game: _Game) -> _Seen | None:
+        """After a move, with the board no longer where it was: the game's own message
+        of its end in its place, if the skin knows it (a "lost" or "won" status
+        template: minesweeper-mvc fills its window with "YOU LOSE!" or "YOU WIN!" for
+        5 s, and never shows the mines). A win only where the last batch may have won
+        (:meth:`_can_be_won`, or the batch opened as many squares as are not mines)."""
+        if not game.moves:
+            return None
+        status = self._full_status()
+        if status == "lost" or (status == "won" and (self._can_be_won(game) or game.ends)):
+            assert self.geometry is not None
+            unread = np.full((self.geometry.rows, self.geometry.cols), UNKNOWN, np.int8)
+            return _Seen(self.capture_board()[0], unread, status)
+        return None
 
     def _find_again(self, game: _Game) -> bool:
         """Find the board again after it changed or could not be read. True when it is

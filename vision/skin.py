@@ -17,10 +17,11 @@ calibration tool) works with ``locate_board``, ``read_board`` and ``read_status`
     lists, searched inside ``region`` (see below). The best match under
     ``threshold`` (root mean squared difference, 0-255 scale, default 10) gives the
     status.
-  * ``"board"``: from the cells: lost when a ``mine``/``exploded``/``wrong_flag``
-    square is visible; won when ``templates`` (``{"won": [...]}``, optional) are found
-    in ``region`` or when no square is left covered, question-marked or unknown;
-    otherwise playing.
+  * ``"board"``: from the cells: won when ``templates`` (``{"won": [...]}``,
+    optional: a dialog) are found in ``region``, lost when ``templates["lost"]``
+    (optional: a message that fills the board at a loss showing no mine) are;
+    else lost when a ``mine``/``exploded``/``wrong_flag`` square is visible, won when
+    no square is left covered, question-marked or unknown; otherwise playing.
 
 - ``unnamed`` (optional): PNG files of looks calibrate saw on boards but could not
   name (gnome-mines' question mark, a flag with a tiny "?", when no game showed what

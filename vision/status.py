@@ -128,14 +128,17 @@ def board_status(board: Board) -> str:
 
 
 def _board_status(image: Image, geometry: BoardGeometry, skin: Skin) -> str:
+    """The board's own status, unless the skin's "won" or "lost" templates show (a
+    dialog at a win; a message filling the board at a loss that shows no mine)."""
     section = skin.status
-    won = _labelled(section).get("won", ())
-    if won:
-        rect = region_rect(image, geometry, section.get("region"))
-        tpls = [_scaled(t, section, geometry, skin) for t in won]
-        if best_match(image, rect, tpls)[0] <= float(section.get("threshold",
-                                                                 DEFAULT_THRESHOLD)):
-            return "won"
+    threshold = float(section.get("threshold", DEFAULT_THRESHOLD))
+    for label in ("won", "lost"):
+        shown = _labelled(section).get(label, ())
+        if shown:
+            rect = region_rect(image, geometry, section.get("region"))
+            tpls = [_scaled(t, section, geometry, skin) for t in shown]
+            if best_match(image, rect, tpls)[0] <= threshold:
+                return label
     return board_status(read_board(image, geometry, skin))
 
 

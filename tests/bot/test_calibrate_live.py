@@ -427,6 +427,18 @@ def test_calibrated_skin_has_every_state(calibrated: Calibrated) -> None:
     assert not missing_states(load_skin(calibrated.skin_dir).cells)
 
 
+@pytest.mark.parametrize("calibrated", [pytest.param(g, marks=LIVE) for g in PLANS],
+                         indirect=True)
+def test_calibrated_skin_wants_flags_at_a_win_as_the_game_does(calibrated: Calibrated) -> None:
+    """xdemineur declares a win only once every mine is flagged (its face then gets
+    sunglasses); gnome-mines at the last safe square (its dialog)."""
+    import json
+
+    skin = json.loads((calibrated.skin_dir / "skin.json").read_text())
+    wants = {"xdemineur": True, "gnome-mines": False}[calibrated.skin_dir.name]
+    assert skin["status"]["win_needs_flags"] is wants, skin["status"]
+
+
 @pytest.mark.parametrize("calibrated, case",
                          [p for g in PLANS for p in fixture_cases(g)],
                          indirect=["calibrated"])

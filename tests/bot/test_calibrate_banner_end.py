@@ -1,0 +1,130 @@
+"""A game that ends by filling its whole window with a message, like minesweeper-mvc
+(PyPI): "YOU WIN!" or "YOU LOSE!" on a plain background for 5 s, its mines never
+shown, then a menu whose button starts the next game; the first click is safe.
+
+Before, calibrate took every loss for a win (no square read, none covered: "only
+mines left"), so it named no number, and, the message taking no click, found no way
+to start the next game; play stopped at the first loss ("the board disappeared").
+Now a board replaced after a guess that could not open every safe square is a loss
+(numbers then named by the consistency of the frames of play), the message is waited
+out before the restart is looked for, and the skin keeps the loss's message, which
+play reads. Every outcome must be the game's own."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
+
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
+
+from bot.calibrate_live import Learned, LiveCalibrator, LiveOptions  # noqa: E402
+from bot.loop import PlayConfig, Player  # noqa: E402
+from bot.reader import SkinReader  # noqa: E402
+from bot.screen import ScreenPoint  # noqa: E402
+from solver.cells import COVERED, EXPLODED, MINE  # noqa: E402
+from solver.game import BoardSize  # noqa: E402
+from vision.geometry import PixelRect  # noqa: E402
+from vision.skin import Skin  # noqa: E402
+
+LOOK = Look(pitch_x=24.0, pitch_y=24.0, origin=(40, 110), gap=2)
+SIZE = BoardSize(9, 9, 10)
+SHOWN = 1.5  # seconds the end's message stays (minesweeper-mvc: 5)
+PALE = (238, 248, 240)
+BUTTON = PixelRect(120, 200, 110, 40)  # the menu's button, where the board was
+
+
+class BannerGame(SynthGame):
+    """See the module's text. ``outcomes`` keeps how each game ended, as the game
+    itself knows it."""
+
+    outcomes: list[str]
+    shown_until: float
+    menu: bool
+
+    def new_game(self) -> None:
+        if not hasattr(self, "outcomes"):
+            self.outcomes, self.shown_until, self.menu = [], 0.0, False
+        self.menu = False
+        super().new_game()
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        self.ticks += 1
+        status = self.game.status
+        if status == "playing":
+            board = np.where(np.isin(self.game.board, (MINE, EXPLODED)), COVERED,
+                             self.game.board).astype(np.int8)
+            return cut(render(board, self.look, "playing", self.ticks // 7), region)
+        w, h = self.look.size
+        img = np.full((h, w, 3), PALE, np.uint8)
+        if time.monotonic() < self.shown_until:
+            text, colour = ("YOU WIN!", (40, 160, 40)) if status == "won" else \
+                ("YOU LOSE!", (60, 60, 220))
+            cv2.putText(img, text, (90, 230), cv2.FONT_HERSHEY_SIMPLEX, 1.2, colour, 3)
+        else:
+            self.menu = True
+            b = BUTTON
+            img[b.top:b.top + b.height, b.left:b.left + b.width] = (150, 110, 70)
+            cv2.putText(img, "MEDIUM", (b.left + 8, b.top + 28), cv2.FONT_HERSHEY_SIMPLEX,
+                        0.8, (255, 255, 255), 2)
+        return cut(img, region)
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        self._pos = p
+        self.clicks.append((p, button))
+        if self.game.status != "playing":
+            b = BUTTON
+            if self.menu and button == "left" and b.left <= p.x < b.left + b.width and \
+                    b.top <= p.y < b.top + b.height:
+                self.new_game()
+            return
+        f = self.look.face_rect(self.size.cols)
+        if f.left <= p.x < f.left + f.width and f.top <= p.y < f.top + f.height:
+            return  # the face is only a picture
+        super().click(p, button)
+        if self.game.status != "playing":
+            self.outcomes.append(self.game.status)
+            self.shown_until = time.monotonic() + SHOWN
+
+
+def calibrate(game: BannerGame) -> tuple[Learned, list[str], list[str]]:
+    notes: list[str] = []
+    # (0-3 are named by consistency; no loss shows a wrong flag, 4 and 5 are rare)
+    opts = LiveOptions(games=4, max_games=30, time_limit=150.0, mines=SIZE.mines,
+                       want=(0, 1, 2, 3), log=notes.append)
+    calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
+    learned = calibrator.run()
+    return learned, calibrator.results, notes
+
+
+class Quiet:
+    def on_board(self, player: object) -> None: ...
+    def on_turn(self, *args: object) -> None: ...
+    def on_game(self, *args: object) -> None: ...
+    def on_note(self, player: object, message: str) -> None: ...
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_game_ending_in_a_message_over_the_board(seed: int) -> None:
+    game = BannerGame(SIZE, LOOK, rule="safe", seed=seed)
+    learned, results, notes = calibrate(game)
+    assert results == game.outcomes[:len(results)], (results, game.outcomes, notes)
+    assert {"won", "lost"} <= set(results), notes
+    assert {COVERED, 0, 1, 2} <= set(learned.cells), (sorted(learned.cells), notes)
+    assert "lost" in learned.status.get("templates", {}), (learned.status, notes)
+    skin = Skin("banner", "test", learned.cell_size, learned.cells, learned.status,
+                learned.restart)
+    config = PlayConfig(games=6, mines=SIZE.mines, seed=1, restart_timeout=4.0)
+    before = len(game.outcomes)
+    played = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
+                    config, observer=Quiet()).play()  # type: ignore[arg-type]
+    outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in played]
+    assert outcomes == game.outcomes[before:], (outcomes, game.outcomes[before:])
+    assert len(outcomes) == 6
