@@ -1186,14 +1186,16 @@ class LiveCalibrator:
         less the ones clicked, than the game has mines (a win opens them all; a guess
         opening a 0 whose flood opens all the rest is left aside). A guess that could
         have won (the last safe squares) lost if ``image`` shows what the board showed
-        at such a loss, not at such a win (:attr:`cover_ends`)."""
-        if self.mines is None or self.last_risk <= 0.0 or before.shape != after.shape:
+        at such a loss, not at such a win (:attr:`cover_ends`). With the count not
+        known, the board size's usual one (no loss of such a game shows it)."""
+        mines = self.mines if self.mines is not None else preset_mines(*before.shape)
+        if mines is None or self.last_risk <= 0.0 or before.shape != after.shape:
             return False
         if not self._covered_whole(before, after):
             return False
         hidden = int(np.isin(self.knowledge(before), (COVERED, QUESTION, FLAG)).sum())
         shown = crop(image, self.g.bounds())
-        if hidden - len(clicked) > self.mines:
+        if hidden - len(clicked) > mines:
             self.cover_ends.append(("lost", shown))
             return True
         return nearest_end(shown, self.cover_ends) == "lost"
@@ -2064,8 +2066,10 @@ class LiveCalibrator:
             patch = None if box is None else distinctive_patch(e.after, box, top=1.0)
             if box is None or patch is None:
                 continue
+            b = self.g.bounds()  # (a win taken for one at a final guess looks as a loss)
             others = [f.before for f in self.endings] + \
-                [f.after for f in self.endings if f.outcome == "won"]
+                [f.after for f in self.endings if f.outcome == "won"
+                 and nearest_end(crop(f.after, b), self.cover_ends) != "lost"]
             if self.start_image is not None:
                 others.append(self.start_image)
             if not _absent(crop(e.after, patch), others):

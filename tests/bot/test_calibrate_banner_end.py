@@ -93,10 +93,10 @@ class BannerGame(SynthGame):
             self.shown_until = time.monotonic() + SHOWN
 
 
-def calibrate(game: BannerGame) -> tuple[Learned, list[str], list[str]]:
+def calibrate(game: BannerGame, mines: int | None) -> tuple[Learned, list[str], list[str]]:
     notes: list[str] = []
     # (0-3 are named by consistency; no loss shows a wrong flag, 4 and 5 are rare)
-    opts = LiveOptions(games=4, max_games=30, time_limit=150.0, mines=SIZE.mines,
+    opts = LiveOptions(games=4, max_games=30, time_limit=150.0, mines=mines,
                        want=(0, 1, 2, 3), log=notes.append)
     calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
     learned = calibrator.run()
@@ -111,10 +111,11 @@ class Quiet:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [3, 8])
-def test_a_game_ending_in_a_message_over_the_board(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "mines"), [(3, SIZE.mines), (8, None)])
+def test_a_game_ending_in_a_message_over_the_board(seed: int, mines: int | None) -> None:
+    """``mines`` None: no ``--mines``; the 9x9 board's usual 10 is taken."""
     game = BannerGame(SIZE, LOOK, rule="safe", seed=seed)
-    learned, results, notes = calibrate(game)
+    learned, results, notes = calibrate(game, mines)
     assert results == game.outcomes[:len(results)], (results, game.outcomes, notes)
     assert {"won", "lost"} <= set(results), notes
     assert {COVERED, 0, 1, 2} <= set(learned.cells), (sorted(learned.cells), notes)
