@@ -387,8 +387,11 @@ class Player:
         """A win seen right after a guess, seen again once the board reads whole and has
         stood still (:meth:`_wait_uncovered`): a game may draw a loss in steps (kmines:
         the hit square first, in a look read as an opened square, the mines 0.1 s
-        later); lost if mines show then."""
-        if seen.status != "won" or game.last_risk < 0.001 or not game.moves:
+        later); lost if mines show then. Not a win told by a message that fills the
+        board (:meth:`_won_shown`): minesweeper-mvc's stands 5 s, then its menu, and
+        the board never reads whole again."""
+        if seen.status != "won" or game.last_risk < 0.001 or not game.moves or \
+                (seen.board == UNKNOWN).mean() >= 0.9:
             return seen
         self._wait_uncovered(game)
         image, geometry = self.capture_board()
@@ -435,6 +438,15 @@ class Player:
         if max(game.risk.get(c, 1.0) for c in game.opening) >= 0.001:
             return False
         return count(board, COVERED, QUESTION, FLAG) - len(game.opening) == self.mines
+
+    def _won_shown(self, game: _Game, board: Board) -> bool:
+        """Is a win display to be believed (:meth:`_can_be_won`)? Also after a guess
+        when hardly a square reads (9 in 10 not): a message fills the board
+        (minesweeper-mvc's "YOU WIN!" after a final guess or a guess whose flood opened
+        the rest; its "YOU LOSE!" is a template of its own), not a dialog over part of
+        a lost board whose mines show round it (kmines)."""
+        return self._can_be_won(game) or (game.moves > 0 and
+                                          bool((board == UNKNOWN).mean() >= 0.9))
 
     @staticmethod
     def _can_be_won(game: _Game) -> bool:
@@ -720,7 +732,7 @@ class Player:
                                if self.mines is not None else
                                f"numbers no layout of mines satisfies ({exc})")
             full = self._full_status()
-            if full == "lost" or (full == "won" and self._can_be_won(game)):
+            if full == "lost" or (full == "won" and self._won_shown(game, board)):
                 return _Seen(image, board, full), None
             if game.complete and not np.isin(board, (MINE, EXPLODED)).any():
                 # every safe square was opened and no mine is shown: the game is won, and
@@ -854,15 +866,16 @@ class Player:
         """After a move, with the board no longer where it was: the game's own message
         of its end in its place, if the skin knows it (a "lost" or "won" status
         template: minesweeper-mvc fills its window with "YOU LOSE!" or "YOU WIN!" for
-        5 s, and never shows the mines). A win only where the last batch may have won
-        (:meth:`_can_be_won`, or the batch opened as many squares as are not mines)."""
+        5 s, and never shows the mines). A win as :meth:`_won_shown` believes it."""
         if not game.moves:
             return None
         status = self._full_status()
-        if status == "lost" or (status == "won" and (self._can_be_won(game) or game.ends)):
-            assert self.geometry is not None
-            unread = np.full((self.geometry.rows, self.geometry.cols), UNKNOWN, np.int8)
-            return _Seen(self.capture_board()[0], unread, status)
+        if status not in ("won", "lost"):
+            return None
+        image, geometry = self.capture_board()
+        board = self.read(image, geometry)
+        if status == "lost" or self._won_shown(game, board):
+            return _Seen(image, board, status)
         return None
 
     def _find_again(self, game: _Game) -> bool:
@@ -1250,30 +1263,38 @@ class Player:
             image, geometry = self.capture_board()
             return image, self.read(image, geometry) == UNKNOWN
 
+        seen_at_keys: list[Image] = []
+
         def press(unread: np.ndarray) -> bool:
             pressed = keys or (("Escape",) if at_end or not unread.all() else ())
             for k in pressed:
                 self.mouse.key(k)
+            seen_at_keys[:] = [look()[0]]
             return bool(pressed)
 
         def again(unread: np.ndarray) -> bool:
             assert ended is not None
-            return self._focus_cover(ended, unread, keys or ("Escape",))
+            return self._focus_cover(ended, unread, keys or ("Escape",),
+                                     seen_at_keys[0] if seen_at_keys else None)
 
         return wait_uncovered(look, self.config.restart_timeout, press,
                               0.0 if keys else UNCOVER_GRACE,
                               changing=UNCOVER_CHANGING * self.config.restart_timeout,
                               again=again if at_end else None)
 
-    def _focus_cover(self, ended: _Game, unread: np.ndarray, keys: tuple[str, ...]) -> bool:
+    def _focus_cover(self, ended: _Game, unread: np.ndarray, keys: tuple[str, ...],
+                     pressed: Image | None) -> bool:
         """Click once on the window that came over most of the board at the end of
         ``ended`` and stayed after the dismiss keys, then press them again: a window
         that opens without the keyboard focus (minegauler's high-scores table with no
         window manager) takes the focus at a click and closes at Escape, as for a user.
         Never blindly: only on a square that was open before the game's last batch (so
         a click there does nothing should the window have gone) and where the window
-        shows a flat patch of one colour (no button, text or field of it). False (no
-        click) when no such square shows."""
+        shows a flat patch of one colour (no button, text or field of it); and only on
+        the cover as it stood there when the keys were pressed (``pressed``, the
+        board's capture then): a cover changed since is no window the keys missed
+        (minesweeper-mvc's message makes way for its menu, whose flat MEDIUM button lies
+        where the board was). False (no click) when no such square shows."""
         assert self.geometry is not None
         if ended.known is None or unread.mean() < 0.5:
             return False
@@ -1283,8 +1304,13 @@ class Player:
         centre = np.array([(geometry.rows - 1) / 2, (geometry.cols - 1) / 2])
         cells = sorted(((int(r), int(c)) for r, c in np.argwhere(unread & (ended.known >= 0))),
                        key=lambda cell: float(np.hypot(*(np.array(cell) - centre))))
+        if pressed is None or pressed.shape != image.shape:
+            return False
         for cell in cells:
-            if not flat_patch(image, geometry.cell_rect(cell)):
+            r = geometry.cell_rect(cell)
+            if not flat_patch(image, r) or not same_pixels(
+                    image[r.top:r.top + r.height, r.left:r.left + r.width],
+                    pressed[r.top:r.top + r.height, r.left:r.left + r.width]):
                 continue
             self.observer.on_note(self, "a window over the board stayed after "
                                   f"{'+'.join(keys)}: clicked it once (where square {cell} "
