@@ -1116,7 +1116,8 @@ class LiveCalibrator:
         if revealed is not None:
             self._ended(revealed, img_before, img_after)
             return True
-        if self._lost_under_cover(before, after, clicked, img_after):
+        if self._lost_under_cover(before, after, clicked, img_after) and \
+                not self._loss_before_cover(before, after, clicked):  # (Win7's dialog)
             self.log("the board was replaced after a guess that could not win: a loss "
                      "that shows no mine")
             self.hidden_losses += 1
