@@ -391,7 +391,7 @@ class Player:
         board (:meth:`_won_shown`): minesweeper-mvc's stands 5 s, then its menu, and
         the board never reads whole again."""
         if seen.status != "won" or game.last_risk < 0.001 or not game.moves or \
-                (seen.board == UNKNOWN).mean() >= 0.9:
+                message_fills(seen.board):
             return seen
         self._wait_uncovered(game)
         image, geometry = self.capture_board()
@@ -445,8 +445,7 @@ class Player:
         (minesweeper-mvc's "YOU WIN!" after a final guess or a guess whose flood opened
         the rest; its "YOU LOSE!" is a template of its own), not a dialog over part of
         a lost board whose mines show round it (kmines)."""
-        return self._can_be_won(game) or (game.moves > 0 and
-                                          bool((board == UNKNOWN).mean() >= 0.9))
+        return self._can_be_won(game) or (game.moves > 0 and message_fills(board))
 
     @staticmethod
     def _can_be_won(game: _Game) -> bool:
@@ -1584,6 +1583,15 @@ def count(board: Board, *codes: int) -> int:
     """
     counts = code_counts(board)
     return sum(counts[c] for c in codes)
+
+
+def message_fills(board: Board) -> bool:
+    """Do 9 squares in 10 not read: something (a game's end message) fills the board?
+
+    >>> message_fills(np.full((4, 5), UNKNOWN, np.int8)), message_fills(np.zeros((4, 5), np.int8))
+    (True, False)
+    """
+    return bool((board == UNKNOWN).mean() >= 0.9)
 
 
 def same_pixels(a: Image, b: Image) -> bool:
