@@ -60,6 +60,15 @@ class PlayStopped(RuntimeError):
     """Play cannot go on (reason in the message); nothing more will be clicked."""
 
 
+class _OverAtStart(Exception):
+    """The game on the screen was over before play made a move, and play did not start
+    it: a board left won or lost by an earlier run or by the user."""
+
+    def __init__(self, seen: _Seen) -> None:
+        super().__init__(seen.status)
+        self.seen = seen
+
+
 @dataclass(frozen=True)
 class PlayConfig:
     """Knobs of the loop. ``mines`` overrides the mine count, ``rule`` the first-click rule."""
@@ -295,23 +304,39 @@ class Player:
             self, m)) if self.config.learn else None
         self._last_game: _Game | None = None  # the game that ended last
         self._ended_board: Board | None = None  # how the board read at its end
+        self._restarted = False  # play has started a game (what shows is play's own)
 
     # ----------------------------------------------------------------- games
     def play(self) -> list[GameResult]:
         """Play the configured number of games; stops early after an aborted one."""
         with self._ctrl_c():
-            for i in range(self.config.games):
-                if i > 0:
+            over_at_start = False
+            while len(self.results) < self.config.games:
+                if self.results or over_at_start:
                     try:
                         self.start_next_game()
                     except (PlayStopped, MouseStopped) as exc:
                         self._finish(self._aborted(_Game(time.monotonic()), str(exc)))
                         break
-                result = self.play_game()
+                try:
+                    result = self.play_game()
+                except _OverAtStart as over:
+                    self._over_at_start(over.seen)
+                    over_at_start = True
+                    continue
                 self._finish(result)
                 if result.outcome == "aborted":
                     break
         return self.results
+
+    def _over_at_start(self, seen: _Seen) -> None:
+        """The game found on the screen was already over: play starts a new one rather
+        than count that one as played (PyMines shows nothing at a win: a board left won
+        by the last run was counted as a game won with no click)."""
+        self._restarted = True
+        self._ended_board = seen.board
+        self.observer.on_note(self, f"the game on the screen is already {seen.status}: "
+                              "starting a new one")
 
     def _finish(self, result: GameResult) -> None:
         self.results.append(result)
@@ -341,6 +366,8 @@ class Player:
             self.mouse.look_ahead()  # (unless the redraw wait asked): checked before clicks
             seen, decision = self.observe(game, frame.image if frame is not None else None)
             if seen.status in ("won", "lost"):
+                if not game.moves and not self._restarted:
+                    raise _OverAtStart(seen)
                 return self._ended(game, self._recheck_win(game, seen))
             assert decision is not None
             if self._check_progress(game, seen.board):
@@ -1200,6 +1227,7 @@ class Player:
         after the restart; a key that went nowhere is pressed again after a click that
         gives the window the focus back."""
         assert self.geometry is not None
+        self._restarted = True
         self._wait_uncovered(self._last_game)
         restart = self._find_restart()
         for _ in range(3):
