@@ -852,12 +852,15 @@ def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,
     each tile) has two edges a pixel apart, and which one the lattice takes depends on
     what the squares show; the skin's templates read only the one they were cut at (a
     lost board of the Windows 7 look was found a row of pixels higher than its fresh
-    board, and read unknown)."""
+    board, and read unknown). When none of those reads, the other offsets of
+    :data:`NEAR_PHASES` are tried: PyMines' lost board, its 16 px tiles on a red window,
+    was found a pixel off each way at once."""
     try:
         g = find_lattice(image)
     except NoBoardError:
         return None
-    return name_lattice(image, g, skins, accept)
+    return name_lattice(image, g, skins, accept) or \
+        name_lattice(image, g, skins, accept, phases=NEAR_PHASES[len(PHASE_TRIES):])
 
 
 def name_lattice(image: Image, g: BoardGeometry, skins: Sequence[Skin],
