@@ -509,7 +509,8 @@ class Player:
             geometry = self.reader.locate(image)
         except NotFound as exc:
             raise PlayStopped(f"no Minesweeper board on the screen ({exc})") from exc
-        cut = screen_cut_message(image, geometry)
+        cut = screen_cut_message(image, geometry,
+                                 whole=self.reader.read(image, geometry) != UNKNOWN)
         if cut:
             raise PlayStopped(f"{cut}; stopping without clicking")
         self._take_board(geometry)

@@ -157,14 +157,18 @@ def inner(g: BoardGeometry, side: str) -> BoardGeometry:
     return replace(g, y0=y0, rows=g.rows - 1, tops=tops)
 
 
-def cut_sides(image: Image, g: BoardGeometry, min_depth: int = 4) -> tuple[str, ...]:
+def cut_sides(image: Image, g: BoardGeometry, min_depth: int = 4,
+              whole: npt.NDArray[np.bool_] | None = None) -> tuple[str, ...]:
     """The sides of the board ``g`` where its window's edge or the screen's cuts a
     line of squares: past the side at least ``min_depth`` pixel lines and a third of
     a pitch of one more line show (fewer may be a frame's bevel, which can look like
     the first lines of a raised square), or the board's own outer line shows only
     that much of its squares (:func:`cut_short`: a locator may take a line cut late
     for a whole one). A cut that falls between two lines of squares leaves nothing
-    to see and is not found."""
+    to see and is not found. ``whole`` (rows x cols): the squares a skin reads as a
+    look it knows, so not cut; an outer line of such squares is not cut short (at a
+    won board gnome-mines' dialog hides most of each row, and the numbers left at its
+    ends have no like square beside them to show they are whole)."""
     found = []
     for side in SIDES:
         pitch = g.pitch_x if side in ("left", "right") else g.pitch_y
@@ -172,9 +176,23 @@ def cut_sides(image: Image, g: BoardGeometry, min_depth: int = 4) -> tuple[str, 
         lines = g.cols if side in ("left", "right") else g.rows
         if shown_depth(image, g, side) >= least:
             found.append(side)
-        elif lines > 2 and cut_short(image, g, side) >= least:
+        elif lines > 2 and not _outer_whole(whole, side) and \
+                cut_short(image, g, side) >= least:
             found.append(side)
     return tuple(found)
+
+
+def _outer_whole(whole: npt.NDArray[np.bool_] | None, side: str) -> bool:
+    """Is every square of the board's outer line on ``side`` known whole?
+
+    >>> whole = np.array([[True, False], [True, True]])
+    >>> [_outer_whole(whole, s) for s in SIDES], _outer_whole(None, "left")
+    ([True, False, False, True], False)
+    """
+    if whole is None:
+        return False
+    line = {"left": whole[:, 0], "right": whole[:, -1], "top": whole[0], "bottom": whole[-1]}
+    return bool(line[side].all())
 
 
 def cut_message(g: BoardGeometry, sides: tuple[str, ...]) -> str:
@@ -282,12 +300,13 @@ window round it, shows
             "window round it, shows")
 
 
-def screen_cut_message(screen: Image, g: BoardGeometry) -> str | None:
+def screen_cut_message(screen: Image, g: BoardGeometry,
+                       whole: npt.NDArray[np.bool_] | None = None) -> str | None:
     """Why the board ``g`` on ``screen`` (a screenshot of the whole screen) may not be
     whole, for a user to mend before any click: cut by its window's edge or the
-    screen's (:func:`cut_sides`), or reaching the screen's edge (:func:`edge_sides`);
-    None if it shows whole."""
-    cut = cut_sides(screen, g)
+    screen's (:func:`cut_sides`; ``whole`` as there), or reaching the screen's edge
+    (:func:`edge_sides`); None if it shows whole."""
+    cut = cut_sides(screen, g, whole=whole)
     if cut:
         return cut_message(g, cut)
     edges = edge_sides(screen, g)
