@@ -291,6 +291,8 @@ class LiveCalibrator:
         self.restart: dict[str, Any] = {}
         self.restart_rects: list[PixelRect] = []
         self.restart_shots: list[Image] = []
+        self.clicked_alone: list[bool] = []  # per control click that started a game:
+        # it lay where the board's squares are (a menu, a dialog over the board)
         self.start_image: Image | None = None
         self.candidates: list[int] = []
         self.win_needs_flags = False
@@ -1801,10 +1803,19 @@ class LiveCalibrator:
         before = self.grab()
         shot = crop(before, grow(rect, before.shape))
         fresh = self._click_rect(rect, before)
+        if fresh is not None:
+            self.clicked_alone.append(self._in_board_place(rect))
         if fresh is not None and not any(s.shape == shot.shape and np.array_equal(s, shot)
                                          for s in self.restart_shots):
             self.restart_shots.append(shot)
         return fresh
+
+    def _in_board_place(self, rect: PixelRect) -> bool:
+        """Is the middle of ``rect`` where the board's squares are? A control there
+        shows with no board (a menu in the board's place, or a dialog over it)."""
+        b = self.g.bounds()
+        x, y = rect.left + rect.width / 2, rect.top + rect.height / 2
+        return b.left <= x < b.left + b.width and b.top <= y < b.top + b.height
 
     def _click_rect(self, rect: PixelRect, before: Image) -> tuple[IdGrid, Image] | None:
         """Click the middle of ``rect`` (the screen was ``before``); the fresh game if
@@ -1955,6 +1966,11 @@ class LiveCalibrator:
                     shots.append(shot)
             restart["templates"] = shots[:4]
             restart["region"] = side_region(union, b, 12)
+            if self.clicked_alone and all(self.clicked_alone):  # (play clicks it when
+                restart["alone"] = [  # it finds no board): the looks clicked, not an end's
+                    i for i, shot in enumerate(restart["templates"])
+                    if any(x.shape == shot.shape and np.array_equal(x, shot)
+                           for x in self.restart_shots)]
         if restart.get("keys") == ["Return"]:  # a dialog's default button (above)
             restart["dismiss_keys"] = ["Return"]
         elif self.dismissed:

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -51,6 +51,8 @@ from solver.strategies import get_strategy
 from solver.strategy import Decision, Strategy
 from vision.cut import off_screen_hint, screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
+
+_T = TypeVar("_T")
 
 DEFAULT_RULES = {"xdemineur": "none", "gnome-mines": "opening", "classic": "safe"}
 """First-click rules of the known games, when the skin does not say."""
@@ -305,6 +307,7 @@ class Player:
         self._last_game: _Game | None = None  # the game that ended last
         self._ended_board: Board | None = None  # how the board read at its end
         self._restarted = False  # play has started a game (what shows is play's own)
+        self._cut_unsure = False  # the board found looked cut, but showed a game's end
 
     # ----------------------------------------------------------------- games
     def play(self) -> list[GameResult]:
@@ -315,6 +318,7 @@ class Player:
                 if self.results or over_at_start:
                     try:
                         self.start_next_game()
+                        self._check_cut()
                     except (PlayStopped, MouseStopped) as exc:
                         self._finish(self._aborted(_Game(time.monotonic()), str(exc)))
                         break
@@ -508,12 +512,72 @@ class Player:
         try:
             geometry = self.reader.locate(image)
         except NotFound as exc:
-            raise PlayStopped(f"no Minesweeper board on the screen ({exc})") from exc
-        cut = screen_cut_message(image, geometry,
-                                 whole=self.reader.read(image, geometry) != UNKNOWN)
-        if cut:
+            if not self.reader.starts_alone():
+                raise PlayStopped(f"no Minesweeper board on the screen ({exc})") from exc
+            image, geometry = self._start_alone(str(exc))
+        board = self.reader.read(image, geometry)
+        cut = screen_cut_message(image, geometry, whole=board != UNKNOWN)
+        if cut and shows_end(board):
+            self._cut_unsure = True  # (checked again on the next game's board)
+        elif cut:
             raise PlayStopped(f"{cut}; stopping without clicking")
         self._take_board(geometry)
+
+    def _check_cut(self) -> None:
+        """The board of a new game, when the one found at the start showed a finished
+        game that looked cut (ace-minesweeper's opened squares are the green of the
+        frame round its board, so past each side a finished board shows what looks
+        like a cut line of them; a new game's covered squares do not)."""
+        if not self._cut_unsure:
+            return
+        self._cut_unsure = False
+        assert self.geometry is not None
+        image = self.screen.grab()
+        cut = screen_cut_message(image, self.geometry,
+                                 whole=self.reader.read(image, self.geometry) != UNKNOWN)
+        if cut:
+            raise PlayStopped(f"{cut}; stopping")
+
+    def _start_alone(self, why: str) -> tuple[Image, BoardGeometry]:
+        """No board on the screen, for a skin whose new-game control shows with none
+        (a menu: minesweeper-mvc returns to its menu after each game, so a second run
+        of play found no board): click that control where it shows alone, waited for
+        up to the restart timeout (the end's message stands first), then wait as long
+        for the board it starts. The screen and the board found."""
+        point = self._wait_for(lambda image: self.reader.restart_alone(image))
+        if point is None:
+            raise PlayStopped(f"no Minesweeper board on the screen ({why}), nor the "
+                              "game's new-game control")
+        at = self.map.to_screen(point)
+        self.observer.on_note(self, f"no board on the screen: starting a game with the "
+                              f"game's new-game control at ({at.x:.0f}, {at.y:.0f})")
+        self.mouse.allow([self._screen_rect(PixelRect(round(point.x) - 2,
+                                                      round(point.y) - 2, 4, 4))])
+        self.mouse.click(at)
+        self.mouse.allow([])
+        self._restarted = True
+
+        def board(image: Image) -> tuple[Image, BoardGeometry] | None:
+            try:
+                return image, self.reader.locate(image)
+            except NotFound:
+                return None
+
+        found = self._wait_for(board)
+        if found is None:
+            raise PlayStopped("no board appeared after clicking the game's new-game "
+                              "control")
+        return found
+
+    def _wait_for(self, look: Callable[[Image], _T | None]) -> _T | None:
+        """``look`` at screenshots until it finds something, for up to the restart
+        timeout."""
+        deadline = time.monotonic() + self.config.restart_timeout
+        while True:
+            found = look(self.screen.grab())
+            if found is not None or time.monotonic() >= deadline:
+                return found
+            time.sleep(0.1)
 
     def _take_board(self, geometry: BoardGeometry) -> None:
         """Play the board at ``geometry`` from now on: the capture region, the guard,
@@ -1548,6 +1612,20 @@ def shows_desktop(screen: Image, rect: PixelRect, tol: int = 6) -> bool:
         return False
     corners = screen[[0, 0, h - 1, h - 1], [0, w - 1, 0, w - 1]].astype(int)
     return bool((np.abs(corners - colour).max(axis=1) <= tol).any())
+
+
+def shows_end(board: Board) -> bool:
+    """Does ``board`` show a finished game by itself: a mine shown, or every square
+    read and none left covered (a win with its mines flagged)?
+
+    >>> shows_end(np.array([[1, -5], [-1, -1]], np.int8)), shows_end(np.array([[1, -2]], np.int8))
+    (True, True)
+    >>> shows_end(np.array([[1, -1]], np.int8)), shows_end(np.array([[1, -7]], np.int8))
+    (False, False)
+    """
+    if np.isin(board, (MINE, EXPLODED)).any():
+        return True
+    return not np.isin(board, (COVERED, QUESTION, UNKNOWN)).any()
 
 
 def looks_fresh(board: Board) -> bool:

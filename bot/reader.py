@@ -74,6 +74,16 @@ class Reader(Protocol):
         redrawing it (asked only when :meth:`restart` found nothing; None if unknown)."""
         ...
 
+    def starts_alone(self) -> bool:
+        """Does a skin start its games from a control that shows with no board (a
+        menu: ``restart["alone"]``)?"""
+        ...
+
+    def restart_alone(self, image: Image) -> PixelPoint | None:
+        """With no board on the screen: the one place such a control shows in
+        ``image``, or None (none, or more than one: no guess is clicked)."""
+        ...
+
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         """Does this game need every mine flagged to declare a win?"""
         ...
@@ -200,6 +210,15 @@ class SkinReader:
         point = locate_idle_face(image, geometry, self.skin(geometry))
         return None if point is None else Restart(point=PixelPoint(float(point.x),
                                                                    float(point.y)))
+
+    def starts_alone(self) -> bool:
+        return any(_restart_spec(s).get("alone") for s in self.skins)
+
+    def restart_alone(self, image: Image) -> PixelPoint | None:
+        from vision.status import locate_restart_alone
+
+        found = [p for s in self.skins if (p := locate_restart_alone(image, s)) is not None]
+        return found[0] if len(found) == 1 else None
 
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         skin = self.skin(geometry)

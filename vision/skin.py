@@ -34,7 +34,10 @@ calibration tool) works with ``locate_board``, ``read_board`` and ``read_status`
   for play to take each square a mine with that chance.
 - ``restart``: how to start the next game. ``kind`` is ``"click"`` (click the best
   match of ``templates`` (a PNG list) inside ``region``) or ``"key"`` (press ``keys``,
-  e.g. ``["ctrl+n"]``; nothing to click).
+  e.g. ``["ctrl+n"]``; nothing to click). ``"alone"``: the control shows with no
+  board on the screen (a menu the game returns to after each game, as
+  minesweeper-mvc does): a list of the indices of the ``templates`` it shows there
+  (``true``: all of them); play clicks it when it finds no board.
 
 ``region`` is ``[[fx0, dx0, fy0, dy0], [fx1, dx1, fy1, dy1]]``: the rectangle with
 corners ``(left + fx * width + dx, top + fy * height + dy)`` relative to the board's

@@ -170,6 +170,62 @@ def locate_restart(image: Image, geometry: BoardGeometry, skin: Skin) -> PixelPo
     return where if score <= float(section.get("threshold", DEFAULT_THRESHOLD)) else None
 
 
+ALONE_THRESHOLD = 3.0
+"""Root mean squared difference (0-255) under which a restart template matches with no
+board to place it by (:func:`locate_restart_alone`): the control as learned, pixel for
+pixel."""
+
+
+def locate_restart_alone(image: Image, skin: Skin) -> PixelPoint | None:
+    """Where a skin's new-game control shows on a screen with no board, for a skin
+    whose control shows so (``restart["alone"]``, learned by calibrate: a game's menu);
+    None unless exactly one place in ``image`` shows one of its templates as learned
+    (within :data:`ALONE_THRESHOLD`) and no other place any of them within
+    :data:`DEFAULT_THRESHOLD` (minesweeper-mvc's MEDIUM, not its EASY or HARD).
+
+    >>> from vision.skin import Skin
+    >>> button = np.zeros((6, 10, 3), np.uint8); button[2:4, 2:8] = 255
+    >>> skin = Skin("menu", "", (16.0, 16.0), {}, {}, {"kind": "click", "alone": [0],
+    ...                                                "templates": (button,)})
+    >>> screen = np.full((40, 60, 3), 90, np.uint8); screen[20:26, 30:40] = button
+    >>> locate_restart_alone(screen, skin)
+    PixelPoint(x=35.0, y=23.0)
+    >>> screen[5:11, 5:15] = button  # a second one: which to click?
+    >>> locate_restart_alone(screen, skin) is None
+    True
+    """
+    section = skin.restart
+    alone = section.get("alone")
+    if not alone or section.get("kind", "click") != "click":
+        return None
+    templates = section.get("templates", ())
+    if isinstance(templates, Mapping):
+        templates = [t for group in templates.values() for t in group]
+    if alone is not True:  # (indices of the looks it shows alone)
+        templates = [t for i, t in enumerate(templates) if i in alone]
+    h, w = image.shape[:2]
+    found: list[tuple[float, PixelRect]] = []
+    for tpl in templates:
+        th, tw = tpl.shape[:2]
+        if th > h or tw > w:
+            continue
+        rms = np.sqrt(np.maximum(cv2.matchTemplate(image, tpl, cv2.TM_SQDIFF), 0) / tpl.size)
+        ys, xs = np.nonzero(rms <= DEFAULT_THRESHOLD)
+        found += [(float(rms[y, x]), PixelRect(int(x), int(y), tw, th))
+                  for y, x in zip(ys, xs, strict=True)]
+    if not found:
+        return None
+    best, at = min(found, key=lambda f: f[0])
+    centre = PixelPoint(at.left + at.width / 2, at.top + at.height / 2)
+    if best > ALONE_THRESHOLD or any(not _holds_point(r, centre) for _, r in found):
+        return None
+    return centre
+
+
+def _holds_point(r: PixelRect, p: PixelPoint) -> bool:
+    return r.left <= p.x < r.left + r.width and r.top <= p.y < r.top + r.height
+
+
 STEADY_TOL = 12
 """A pixel belongs to a control's steady part when its learned looks of one size all
 agree on it within this much (per channel, 0-255)."""

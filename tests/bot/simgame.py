@@ -206,6 +206,12 @@ class SimReader:
     def restart_idle(self, image: Image, geometry: BoardGeometry) -> Restart | None:
         return None  # the simulated face always shows the game's end
 
+    def starts_alone(self) -> bool:
+        return False  # (the simulated game has no menu)
+
+    def restart_alone(self, image: Image) -> PixelPoint | None:
+        return None
+
     def needs_flags(self, geometry: BoardGeometry) -> bool:
         return self._needs_flags
 

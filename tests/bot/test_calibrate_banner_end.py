@@ -129,3 +129,12 @@ def test_a_game_ending_in_a_message_over_the_board(seed: int, mines: int | None)
     outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in played]
     assert outcomes == game.outcomes[before:], (outcomes, game.outcomes[before:])
     assert len(outcomes) == 6
+    # a second run meets the last end's message, then the menu: no board. The skin
+    # knows its button shows alone, so play clicks it there and plays on
+    assert learned.restart.get("alone"), learned.restart
+    before = len(game.outcomes)
+    again = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
+                   PlayConfig(games=2, mines=SIZE.mines, seed=2, restart_timeout=4.0),
+                   observer=Quiet()).play()  # type: ignore[arg-type]
+    outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in again]
+    assert outcomes == game.outcomes[before:] and len(outcomes) == 2, outcomes
