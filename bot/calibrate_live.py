@@ -129,6 +129,10 @@ class Ending:
     """The end once the window ``after`` shows over the board was closed (by Escape):
     what the game itself shows at its end, its face (minegauler's high-scores table
     covers its face and board at a new best time)."""
+    unsure: bool = False
+    """Taken for a win with nothing to tell it by: a guess that could have won, the
+    board then wholly replaced, before any end of either kind was sure
+    (:meth:`LiveCalibrator._rejudge`)."""
 
     @property
     def shown_end(self) -> Image:
@@ -1129,9 +1133,13 @@ class LiveCalibrator:
         gone = self._board_gone(before, after) and \
             not self._loss_before_cover(before, after, clicked)
         if gone or self._flagged_by_game(before, after, clicked):
-            if gone and self.last_risk <= 0.0 and self._covered_whole(before, after):
-                self.cover_ends.append(("won", crop(img_after, self.g.bounds())))
-            self._ended("won", img_before, img_after)
+            unsure = False
+            if gone and self._covered_whole(before, after):
+                end = crop(img_after, self.g.bounds())
+                if self.last_risk <= 0.0:
+                    self.cover_ends.append(("won", end))
+                unsure = self.last_risk > 0.0 and nearest_end(end, self.cover_ends) is None
+            self._ended("won", img_before, img_after, unsure)
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
         if exploded or force or not self._flood(before, after, clicked) or \
@@ -1475,7 +1483,7 @@ class LiveCalibrator:
                 moving |= changed_pixels(last[1], now)
         return any(not crop(moving, r, max(r.width, r.height)).any() for r in blobs)
 
-    def _ended(self, outcome: str, before: Image, after: Image) -> None:
+    def _ended(self, outcome: str, before: Image, after: Image, unsure: bool = False) -> None:
         # end-of-game displays (a dialog) may come a moment later; what the first
         # endings of each kind show is learned, later ones only need a new game
         if outcome == "won" or self.results.count(outcome) < 2:
@@ -1489,10 +1497,27 @@ class LiveCalibrator:
                 later = self._steady(1.0)  # a dialog window is drawn in steps
         if later.shape == after.shape:
             after = later
-        self.endings.append(Ending(outcome, before, after, self._before_panel(before, after)))
+        self.endings.append(Ending(outcome, before, after, self._before_panel(before, after),
+                                   unsure=unsure))
         self.results.append(outcome)
         self.log(f"game {len(self.results)}: {outcome}")
         self._note_count(self.endings[-1])
+
+    def _rejudge(self) -> None:
+        """Judge again each end taken for a win with nothing to tell it by
+        (:attr:`Ending.unsure`), once an end of either kind is sure: it is lost if the
+        board showed what it showed at such a loss (minesweeper-mvc's "YOU LOSE!"
+        after a final guess in the first game; taken for a win, its message became
+        the skin's picture of a win)."""
+        b = self.g.bounds()
+        for i, e in enumerate(self.endings):
+            kind = nearest_end(crop(e.after, b), self.cover_ends) if e.unsure else None
+            if kind is None:
+                continue
+            e.unsure = False
+            if kind == "lost":
+                e.outcome = self.results[i] = "lost"
+                self.log(f"game {i + 1}: lost (its end shows what a loss since showed)")
 
     def _note_count(self, ending: Ending) -> None:
         """Keep the count this end proved; once two games proved different counts the
@@ -1880,6 +1905,7 @@ class LiveCalibrator:
         began, waited = time.monotonic(), self.user_seconds
         while True:
             ids, image = self.play_game(ids, image)
+            self._rejudge()
             self.game_seconds.append(time.monotonic() - began - (self.user_seconds - waited))
             both = {"won", "lost"} <= set(self.results) or self._no_win_possible()
             done = len(self.results) >= self.opts.games and both and \

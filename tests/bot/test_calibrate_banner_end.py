@@ -138,3 +138,32 @@ def test_a_game_ending_in_a_message_over_the_board(seed: int, mines: int | None)
                    observer=Quiet()).play()  # type: ignore[arg-type]
     outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in again]
     assert outcomes == game.outcomes[before:] and len(outcomes) == 2, outcomes
+
+
+def test_a_final_guess_taken_for_a_win_is_judged_again_by_a_later_loss() -> None:
+    """A guess that could have won, the board then replaced by a message, before any
+    end was sure: taken for a win (:attr:`Ending.unsure`). Once a sure loss showed the
+    same message, that game is lost; an unsure end unlike it stays won."""
+    from bot.calibrate_live import Ending, crop, nearest_end
+    from bot.mouse import RecordingMouse
+    from vision.geometry import BoardGeometry
+
+    w, h = LOOK.size
+    lose = np.full((h, w, 3), PALE, np.uint8)
+    cv2.putText(lose, "YOU LOSE!", (90, 230), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (60, 60, 220), 3)
+    win = np.full((h, w, 3), PALE, np.uint8)
+    cv2.putText(win, "YOU WIN!", (90, 230), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (40, 160, 40), 3)
+    cal = LiveCalibrator(None, RecordingMouse(size=(w, h)), LiveOptions())  # type: ignore[arg-type]
+    cal.geometry = BoardGeometry("banner", *LOOK.origin, LOOK.pitch_x, LOOK.pitch_y,
+                                 SIZE.rows, SIZE.cols)
+    board = cal.g.bounds()
+    cal.endings = [Ending("won", win, lose, unsure=True), Ending("won", lose, win, unsure=True)]
+    cal.results = ["won", "won"]
+    cal._rejudge()  # nothing sure yet: as it was
+    assert cal.results == ["won", "won"] and all(e.unsure for e in cal.endings)
+    cal.cover_ends.append(("lost", crop(lose, board)))  # a sure loss since
+    assert nearest_end(crop(lose, board), cal.cover_ends) == "lost"
+    cal._rejudge()
+    assert cal.results == ["lost", "won"]
+    assert [e.outcome for e in cal.endings] == ["lost", "won"]
+    assert not any(e.unsure for e in cal.endings)
