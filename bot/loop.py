@@ -354,6 +354,7 @@ class Player:
         try:
             if self.geometry is None:
                 self.find_board()
+                game.start = time.monotonic()  # (not the wait for a game from a menu)
             else:
                 self._confirm_board()
             return self._play_turns(game)
