@@ -1838,9 +1838,8 @@ class LiveCalibrator:
     def _in_board_place(self, rect: PixelRect) -> bool:
         """Is the middle of ``rect`` where the board's squares are? A control there
         shows with no board (a menu in the board's place, or a dialog over it)."""
-        b = self.g.bounds()
-        x, y = rect.left + rect.width / 2, rect.top + rect.height / 2
-        return b.left <= x < b.left + b.width and b.top <= y < b.top + b.height
+        return self.g.bounds().contains(PixelPoint(rect.left + rect.width / 2,
+                                                   rect.top + rect.height / 2))
 
     def _click_rect(self, rect: PixelRect, before: Image) -> tuple[IdGrid, Image] | None:
         """Click the middle of ``rect`` (the screen was ``before``); the fresh game if

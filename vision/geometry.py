@@ -35,6 +35,16 @@ class PixelRect(NamedTuple):
     width: int
     height: int
 
+    def contains(self, p: PixelPoint) -> bool:
+        """Is ``p`` inside (left and top edges in, right and bottom out)?
+
+        >>> r = PixelRect(0, 0, 4, 2)
+        >>> r.contains(PixelPoint(3.5, 1.0)), r.contains(PixelPoint(4.0, 0.0))
+        (True, False)
+        """
+        return self.left <= p.x < self.left + self.width and \
+            self.top <= p.y < self.top + self.height
+
 
 @dataclass(frozen=True)
 class BoardGeometry:

@@ -161,9 +161,7 @@ def locate_restart(image: Image, geometry: BoardGeometry, skin: Skin) -> PixelPo
         fx, dx, fy, dy = section["point"]
         b = geometry.bounds()
         return PixelPoint(b.left + fx * b.width + dx, b.top + fy * b.height + dy)
-    templates = section.get("templates", ())
-    if isinstance(templates, Mapping):
-        templates = [t for group in templates.values() for t in group]
+    templates = _all_templates(section)
     rect = region_rect(image, geometry, section.get("region"))
     tpls = [_scaled(t, section, geometry, skin) for t in templates]
     score, where = best_match(image, rect, tpls)
@@ -198,9 +196,7 @@ def locate_restart_alone(image: Image, skin: Skin) -> PixelPoint | None:
     alone = section.get("alone")
     if not alone or section.get("kind", "click") != "click":
         return None
-    templates = section.get("templates", ())
-    if isinstance(templates, Mapping):
-        templates = [t for group in templates.values() for t in group]
+    templates = _all_templates(section)
     if alone is not True:  # (indices of the looks it shows alone)
         templates = [t for i, t in enumerate(templates) if i in alone]
     h, w = image.shape[:2]
@@ -217,13 +213,17 @@ def locate_restart_alone(image: Image, skin: Skin) -> PixelPoint | None:
         return None
     best, at = min(found, key=lambda f: f[0])
     centre = PixelPoint(at.left + at.width / 2, at.top + at.height / 2)
-    if best > ALONE_THRESHOLD or any(not _holds_point(r, centre) for _, r in found):
+    if best > ALONE_THRESHOLD or any(not r.contains(centre) for _, r in found):
         return None
     return centre
 
 
-def _holds_point(r: PixelRect, p: PixelPoint) -> bool:
-    return r.left <= p.x < r.left + r.width and r.top <= p.y < r.top + r.height
+def _all_templates(section: Mapping[str, Any]) -> list[Image]:
+    """A section's templates, its labelled groups (if any) run together."""
+    templates = section.get("templates", ())
+    if isinstance(templates, Mapping):
+        return [t for group in templates.values() for t in group]
+    return list(templates)
 
 
 STEADY_TOL = 12
