@@ -45,6 +45,8 @@ def test_loop_clicks_only_covered_squares(png: Path, tmp_path: Path) -> None:
     reader = reader_for(png.parent.name)
     [result] = Player(screen, mouse, reader, "exact", config, NoteKeeper(notes)).play()
     status = info["status"]
+    x_range, y_range = (tuple(int(v) for v in part.split("=")[1].split(".."))
+                        for part in info["cells"].split())
     if status in ("won", "lost") and reads_exactly(png, board):
         assert notes == [f"the game on the screen is already {status}: starting a new one"]
         restart = restart_point(png, reader)
@@ -54,11 +56,12 @@ def test_loop_clicks_only_covered_squares(png: Path, tmp_path: Path) -> None:
         else:
             assert mouse.clicks and all(a.point == restart and a.button == "left"
                                         for a in mouse.clicks), mouse.clicks
+            # (and off the board's squares, by the fixture's measured cell box)
+            assert not (x_range[0] <= restart.x < x_range[1]
+                        and y_range[0] <= restart.y < y_range[1]), restart
             assert "no new game" in result.reason, result
         assert result.outcome == "aborted" and not result.moves, result
         return
-    x_range, y_range = (tuple(int(v) for v in part.split("=")[1].split(".."))
-                        for part in info["cells"].split())
     rows, cols = board.shape  # type: ignore[attr-defined]
     pitch_x = (x_range[1] - x_range[0]) / cols
     pitch_y = (y_range[1] - y_range[0]) / rows
