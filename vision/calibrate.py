@@ -2214,7 +2214,9 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     revealed square, by counting adjacent mines), or None if the change does not look
     like a loss (no square besides the clicked ones turned into something else).
 
-    A covered or question-marked square that changed was a mine (now shown); a flag
+    A covered or question-marked square that changed was a mine (now shown), unless
+    its new look is one the board showed before or one known to be covered or a number
+    (:func:`_old_looks`, :func:`_covered_looks`, :func:`_number_looks`); a flag
     that changed was a wrong flag, one that stayed was a mine; the clicked square
     that changed into no number is the exploded mine. A question mark that stayed may
     hide a mine (ace-minesweeper leaves every question mark as it is at a loss): the
@@ -2233,7 +2235,8 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     clicked_set = set(clicked)
     mines = np.zeros(before.shape, bool)
     out: dict[Cell, int] = {}
-    old = _old_looks(before, after, known) | _covered_looks(after, known)
+    old = _old_looks(before, after, known) | _covered_looks(after, known) | \
+        _number_looks(after, known)
     for r, c in zip(*np.nonzero(changed), strict=True):
         cell = (int(r), int(c))
         if prev[cell] in (COVERED, QUESTION, UNKNOWN) and cell not in clicked_set \
@@ -2294,6 +2297,19 @@ def _covered_looks(after: IdGrid, known: Mapping[int, int]) -> npt.NDArray[np.bo
     [[True, False]]
     """
     return np.asarray(np.isin(after, [lk for lk, code in known.items() if code == COVERED]))
+
+
+def _number_looks(after: IdGrid, known: Mapping[int, int]) -> npt.NDArray[np.bool_]:
+    """Squares of ``after`` in a look known to be a number: a covered square that
+    turned into one was opened, no mine shown (minesweeper-mvc, whose losses show no
+    mine: a frame of a new game's first move, its opened region read before the game
+    had drawn all of it, was taken for a loss showing mines, and the looks of 0 to 3,
+    learned in earlier games, were named mine).
+
+    >>> _number_looks(np.array([[3, 4, 5]]), {3: 1, 4: MINE}).tolist()
+    [[True, False, False]]
+    """
+    return np.asarray(np.isin(after, [lk for lk, code in known.items() if 0 <= code <= 8]))
 
 
 def never_opened(before: IdGrid, prev: npt.NDArray[np.int8],
