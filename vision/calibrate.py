@@ -53,10 +53,18 @@ from solver.cells import (
     beside_any,
 )
 from vision.cut import cut_sides
-from vision.edges import BandEvidence, EdgeBand, erase_strips, find_band
+from vision.edges import (
+    BandEvidence,
+    EdgeBand,
+    band_width,
+    erase_strips,
+    find_band,
+    strip_colours,
+)
 from vision.geometry import BoardGeometry
 from vision.ink import inkless
 from vision.lattice import cut
+from vision.look_bounds import LookBounds
 
 Image = npt.NDArray[np.uint8]
 IdGrid = npt.NDArray[np.int32]
@@ -309,6 +317,12 @@ class CellBank:
     _image: dict[bytes, Image] = field(default_factory=dict)
     _common: dict[int, bytes] = field(default_factory=dict)
     """Each look's image seen most often (as looked at): see :meth:`mean_image`."""
+    _strips: list[list[tuple[int, int, int]]] = field(default_factory=list)
+    """Per look, the colours it may show edge strips in (:func:`vision.edges.strip_colours`;
+    looked for only until :attr:`edge` is found)."""
+    _bounds: LookBounds = field(default_factory=LookBounds)
+    """The looks' colour ranges: new images far from a look are not compared with it
+    (:mod:`vision.look_bounds`)."""
 
     def classify(self, img: Image) -> int:
         key = img.tobytes()
@@ -337,18 +351,27 @@ class CellBank:
             self._common[look] = shown
 
     def _match(self, img: Image) -> int:
+        # (looks that cannot be within tol by their colours alone are not compared)
+        far = self.tol + 1e-9
+        whole, inner = self._bounds.lower(img, band_width(img.shape))
         for i, look in enumerate(self.looks):
-            if i not in self.merged and look.shape == img.shape and \
+            if i not in self.merged and look.shape == img.shape and whole[i] <= far and \
                     look_distance(look, img) <= self.tol and \
                     not (self.strict and shifted_mismatch(look, img) >= 3):
                 return i
+        strips = strip_colours(img) if self.edge is None else []
         if self.edge is None:
             for i, look in enumerate(self.looks):
-                band = self._bands.add(find_band(look, img, self.tol), look)
+                colours = self._strips[i] + strips
+                if inner[i] > far or not colours:
+                    continue
+                band = self._bands.add(find_band(look, img, self.tol, colours), look)
                 if band is not None:
                     self._take_band(band)
                     return self.merged.get(i, i)
         self.looks.append(img.copy())
+        self._bounds.add(img)
+        self._strips.append(strips)
         self.counts.append(0)
         self._sums.append(np.zeros(img.shape, np.float64))
         self._distinct.append(0)
@@ -371,6 +394,7 @@ class CellBank:
                     and look_distance(self.looks[j], self.looks[i]) <= self.tol]
             if same:
                 self.merged[i] = same[0]
+        self._bounds.replace(self.looks)
         self._cache = {k: self.merged.get(v, v) for k, v in self._cache.items()}
         self._plain, self._image, self._common = {}, {}, {}
         self._tally.clear()

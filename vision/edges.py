@@ -132,6 +132,19 @@ def _candidates(img: Image, width: int, contrast: int = 40) -> list[tuple[int, i
     return out
 
 
+def strip_colours(img: Image) -> list[tuple[int, int, int]]:
+    """The colours of the uniform lines one pixel in from ``img``'s sides that differ
+    from its inside: the colours :func:`find_band` tries for a band. Two images that
+    have none differ by no band.
+
+    >>> cell = np.full((24, 24, 3), 200, np.uint8)
+    >>> edged = cell.copy(); edged[:, -2:] = 90
+    >>> strip_colours(cell), strip_colours(edged)
+    ([], [(90, 90, 90)])
+    """
+    return _candidates(img, band_width(img.shape))
+
+
 def has_glyph(img: Image, width: int, far: int = 60, least: int = 4) -> bool:
     """Has ``img``, inside its ``width`` border, at least ``least`` pixels further
     than ``far`` (worst channel) from its median colour: a glyph, not a flat square (a
@@ -148,12 +161,14 @@ def has_glyph(img: Image, width: int, far: int = 60, least: int = 4) -> bool:
     return int((np.abs(inner - median).max(axis=2) > far).sum()) >= least
 
 
-def find_band(a: Image, b: Image, tol: float = 1.0) -> EdgeBand | None:
+def find_band(a: Image, b: Image, tol: float = 1.0,
+              colours: list[tuple[int, int, int]] | None = None) -> EdgeBand | None:
     """The band whose strips make all the difference between cell images ``a`` and
     ``b`` of one glyph (:func:`has_glyph`): with every strip of it erased they are the
     same look (see :func:`vision.calibrate.look_distance`, within ``tol``), and they
     had strips on different sides. None when no such band exists (two different
-    looks, or flat squares).
+    looks, or flat squares). ``colours``: :func:`strip_colours` of ``a`` then of ``b``,
+    if known already.
 
     >>> cell = np.full((24, 24, 3), 200, np.uint8); cell[9:15, 11:13] = 30
     >>> edged = cell.copy(); edged[:, -2:] = 90
@@ -169,7 +184,9 @@ def find_band(a: Image, b: Image, tol: float = 1.0) -> EdgeBand | None:
     if a.shape != b.shape or min(a.shape[:2]) < 10:
         return None
     width = band_width(a.shape)
-    for colour in _candidates(a, width) + _candidates(b, width):
+    if colours is None:
+        colours = _candidates(a, width) + _candidates(b, width)
+    for colour in colours:
         band = EdgeBand(colour, width)
         if edged_sides(a, band) == edged_sides(b, band):
             continue
