@@ -56,6 +56,7 @@ from vision.calibrate import (
     IdGrid,
     Learner,
     adjacent_count,
+    drawn_covered,
     is_flood,
     label_loss_transition,
     look_distance,
@@ -297,6 +298,7 @@ class LiveCalibrator:
         self.restart_shots: list[Image] = []
         self.clicked_alone: list[bool] = []  # per control click that started a game:
         # it lay where the board's squares are (a menu, a dialog over the board)
+        self._last_click: tuple[PixelRect, Image] | None = None  # (the control, its shot)
         self.start_image: Image | None = None
         self.candidates: list[int] = []
         self.win_needs_flags = False
@@ -877,6 +879,7 @@ class LiveCalibrator:
                 raise CalibrationError("the game stopped responding: a click on the board "
                                        "changed nothing")
             new = self.ids(after)
+            ids = drawn_covered(ids, new, self.L.known(), moves == 0)  # (drawn over)
             if last is not None and self._took_no_click(ids, new, cells):
                 # the board changed, but not where it was clicked: a window over it (a
                 # dialog at a loss) takes the clicks; the game has ended
@@ -1587,7 +1590,8 @@ class LiveCalibrator:
         tried: list[PixelRect] = []
         waited = False
         for _ in range(4):
-            fresh = self._known_restart() or self._default_button(ending)
+            fresh = self._late_game(tried) or self._known_restart() or \
+                self._default_button(ending)
             if fresh is not None:
                 return fresh
             if escaped and self.control_clicks > escaped_at and self._close_dialog(ending):
@@ -1602,14 +1606,13 @@ class LiveCalibrator:
             for rect in [*outside, *panel]:  # (a panel over the board: Google's)
                 if any(_overlap(rect, t) for t in tried):
                     continue
+                late = self._late_game(tried)
+                if late is not None:
+                    return late
                 tried.append(rect)
                 fresh = self._try_click(rect)
                 if fresh is not None:
-                    self.restart_rects.append(grow(rect, now.shape))
-                    self.restart = {"kind": "click"}
-                    self.log(f"new game: click at ({rect.left + rect.width // 2}, "
-                             f"{rect.top + rect.height // 2})")
-                    return fresh
+                    return self._learn_click(rect, fresh)
                 if not np.array_equal(self.grab(), now):
                     break  # something moved (a dialog closed): look again
             else:
@@ -1827,13 +1830,47 @@ class LiveCalibrator:
         what ``rect``, grown to the whole control, showed joins the restart templates)."""
         before = self.grab()
         shot = crop(before, grow(rect, before.shape))
+        self._last_click = (rect, shot)
         fresh = self._click_rect(rect, before)
         if fresh is not None:
-            self.clicked_alone.append(self._in_board_place(rect))
-        if fresh is not None and not any(s.shape == shot.shape and np.array_equal(s, shot)
-                                         for s in self.restart_shots):
-            self.restart_shots.append(shot)
+            self._note_control(rect, shot)
         return fresh
+
+    def _note_control(self, rect: PixelRect, shot: Image) -> None:
+        """A click on ``rect``, which showed ``shot``, started a game."""
+        self.clicked_alone.append(self._in_board_place(rect))
+        if not any(s.shape == shot.shape and np.array_equal(s, shot)
+                   for s in self.restart_shots):
+            self.restart_shots.append(shot)
+
+    def _learn_click(self, rect: PixelRect, fresh: tuple[IdGrid, Image]) -> tuple[IdGrid, Image]:
+        """From now on a new game is started by a click on ``rect``."""
+        self.restart_rects.append(grow(rect, fresh[1].shape))
+        self.restart = {"kind": "click"}
+        self.log(f"new game: click at ({rect.left + rect.width // 2}, "
+                 f"{rect.top + rect.height // 2})")
+        return fresh
+
+    def _late_game(self, tried: list[PixelRect]) -> tuple[IdGrid, Image] | None:
+        """A new game on the screen before the next control is tried: the last one
+        tried started it, but the game drew it after the wait for it had ended (a
+        loaded machine: minesweeper-mvc drew its board 5 s after the click on its
+        MEDIUM button, and the control clicked next, a patch of grass below the menu,
+        was learned as the new-game control; the next restart found none). The last
+        control tried is learned."""
+        if not tried or self._last_click is None or self._last_click[0] != tried[-1]:
+            return None
+        image = self.grab()
+        fresh = self._fresh(image)
+        if fresh is None:
+            return None
+        time.sleep(0.1)
+        if not self._unchanged(image):
+            return None  # (still being drawn: the next look tells)
+        rect, shot = self._last_click
+        self._note_control(rect, shot)
+        self.log("the last control tried started a game, drawn late")
+        return self._learn_click(rect, fresh)
 
     def _in_board_place(self, rect: PixelRect) -> bool:
         """Is the middle of ``rect`` where the board's squares are? A control there

@@ -2378,6 +2378,30 @@ def unopened_looks(before: IdGrid, prev: npt.NDArray[np.int8], changed: npt.NDAr
     return np.asarray(np.isin(before, looks) & (prev == UNKNOWN) & ~changed)
 
 
+def drawn_covered(before: IdGrid, after: IdGrid, known: Mapping[int, int],
+                  first: bool = False) -> IdGrid:
+    """``before`` with each square of a look of no name that shows a covered look in
+    ``after`` given that look: no square of a game in play turns covered, so it was
+    covered all along, drawn over. With ``first`` (the game's first move, on a board
+    of covered squares), also each square of a look of no name that changed at all is
+    given a covered look: it was covered. (minesweeper-mvc writes "GET READY!" over a
+    row of a new board until the first click; the row then turned covered, so the
+    opened region was no flood around the click, and it was read as a loss showing
+    44 mines, the game still going.)
+
+    >>> drawn_covered(np.array([[7, 0, 8]]), np.array([[0, 0, 5]]), {0: COVERED}).tolist()
+    [[0, 0, 8]]
+    >>> drawn_covered(np.array([[7, 0, 8]]), np.array([[0, 0, 5]]), {0: COVERED}, True).tolist()
+    [[0, 0, 0]]
+    """
+    looks = [lk for lk, code in known.items() if code == COVERED]
+    unnamed = ~np.isin(before, list(known))
+    out = np.where(unnamed & np.isin(after, looks), after, before)
+    if first and looks:
+        out[unnamed & (out != after)] = looks[0]
+    return out.astype(before.dtype)
+
+
 def is_flood(before: IdGrid, after: IdGrid, clicked: Sequence[Cell]) -> bool:
     """Did the click(s) change only a connected region around the clicked squares
     (opening squares), as opposed to squares far away (mines shown after a loss)?"""
