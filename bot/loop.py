@@ -307,6 +307,7 @@ class Player:
         self._last_game: _Game | None = None  # the game that ended last
         self._ended_board: Board | None = None  # how the board read at its end
         self._restarted = False  # play has started a game (what shows is play's own)
+        self._left_over = False  # the next restart ends a game found over at the start
         self._cut_unsure = False  # the board found looked cut, but showed a game's end
 
     # ----------------------------------------------------------------- games
@@ -338,6 +339,7 @@ class Player:
         than count that one as played (PyMines shows nothing at a win: a board left won
         by the last run was counted as a game won with no click)."""
         self._restarted = True
+        self._left_over = True
         self._ended_board = seen.board
         self.observer.on_note(self, f"the game on the screen is already {seen.status}: "
                               "starting a new one")
@@ -1294,19 +1296,39 @@ class Player:
         gives the window the focus back."""
         assert self.geometry is not None
         self._restarted = True
+        left_over, self._left_over = self._left_over, False
         self._wait_uncovered(self._last_game)
         restart = self._find_restart()
-        for _ in range(3):
+        for attempt in range(3):
             self._do_restart(restart)
             if self._wait_fresh():
+                if left_over:
+                    self._relocate_checked()  # (the whole board, not the part found)
                 return
             if self._board_hidden():  # a dialog came late, over the board
                 self._wait_uncovered(self._last_game)
+            if left_over and not attempt and self._dismiss_beside():
+                continue
             if restart.point is not None or not self._focus_board():
                 break
         self._relocate_checked()  # the window may have moved or changed while restarting
         if not self._fresh_board():
             raise PlayStopped("no new game appeared after restarting")
+
+    def _dismiss_beside(self) -> bool:
+        """Press the game's dismiss keys once, for a dialog the board found does not
+        show: what the last run left (kmines' "Reset the Game?" over its lost board:
+        only the three columns beside it were found as the board, and the restart key
+        went to the dialog). False when the skin names no dismiss key."""
+        assert self.geometry is not None
+        keys = self.reader.dismiss_keys(self.geometry)
+        if keys:
+            self.observer.on_note(self, f"no new game came: pressing {'+'.join(keys)} "
+                                  "for a dialog left over, then restarting again")
+            for k in keys:
+                self.mouse.key(k)
+            time.sleep(0.3)  # (the dialog closing)
+        return bool(keys)
 
     def _find_restart(self) -> Restart:
         """How to start the next game: the control as the game shows it now (a face

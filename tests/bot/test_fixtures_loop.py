@@ -48,7 +48,9 @@ def test_loop_clicks_only_covered_squares(png: Path, tmp_path: Path) -> None:
     x_range, y_range = (tuple(int(v) for v in part.split("=")[1].split(".."))
                         for part in info["cells"].split())
     if status in ("won", "lost") and reads_exactly(png, board):
-        assert notes == [f"the game on the screen is already {status}: starting a new one"]
+        assert notes[0] == f"the game on the screen is already {status}: starting a new one"
+        # (no new game came: the skin's dismiss keys, once, for a dialog left over)
+        assert all(n.startswith("no new game came: pressing") for n in notes[1:]), notes
         restart = restart_point(png, reader)
         # a still screenshot shows no new game: play stops, counting no game as played
         if restart is None:  # (a dialog hides the control: its keys change nothing here)
