@@ -68,7 +68,7 @@ from vision.cut import screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.popup import changed_pixels, popup_at
-from vision.reveal import label_revealed_frame
+from vision.reveal import label_revealed_frame, opened_apart
 from vision.shade import shade_distance
 
 FRESH_TIMEOUT = 1.0
@@ -1388,7 +1388,9 @@ class LiveCalibrator:
             return None
         for look, code in names.items():  # exact, like a loss: two votes per square
             self.L.name(look, code, weight=2 * int((after == look).sum()))
-        hit = any(int(after[c]) in mine_looks for c in clicked)
+        numbers = [lk for lk, code in codes.items() if 0 <= code <= 8]
+        hit = any(int(after[c]) in mine_looks for c in clicked) or opened_apart(
+            self.knowledge(before) == COVERED, after, numbers, clicked)
         if hit and self.mines is None and not self.counts_vary:
             self.mines = int(np.isin(after, mine_looks).sum())
             self.log(f"the game has {self.mines} mines")

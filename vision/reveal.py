@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -120,3 +121,23 @@ def label_revealed_frame(ids: IdGrid, clicked: Sequence[Cell] = (),
         alone = int((ids == lk).sum()) == 1
         names[lk] = EXPLODED if lk in hit and alone and len(mine_looks) > 1 else MINE
     return {lk: code for lk, code in names.items() if known is None or lk not in known}
+
+
+def opened_apart(covered: npt.NDArray[np.bool_], ids: IdGrid, number_looks: Sequence[int],
+                 clicked: Sequence[Cell]) -> bool:
+    """Did squares ``covered`` before a move show a number (or 0) after it (``ids``)
+    apart from the region around the clicked squares? A game won by that move opened
+    only squares reached from the clicked ones; a game that shows its whole board at a
+    loss shows the safe squares still covered everywhere (react-minesweeper: a loss
+    whose clicked mine did not read as one was taken for a win).
+
+    >>> covered = np.array([[True, True, False, True]])
+    >>> opened_apart(covered, np.array([[1, 2, 2, 9]]), [1, 2], [(0, 0)])  # a region: won
+    False
+    >>> opened_apart(covered, np.array([[1, 9, 2, 2]]), [1, 2], [(0, 0)])  # (0, 3) apart
+    True
+    """
+    opened = (covered & np.isin(ids, list(number_looks))).astype(np.uint8)
+    n, labels = cv2.connectedComponents(opened, connectivity=8)
+    reached = {int(labels[c]) for c in clicked if opened[c]}
+    return bool(set(range(1, n)) - reached)
