@@ -1855,11 +1855,11 @@ class LiveCalibrator:
 
     def _late_game(self, tried: list[PixelRect]) -> tuple[IdGrid, Image] | None:
         """A new game on the screen before the next control is tried: the last one
-        tried started it, but the game drew it after the wait for it had ended (a
-        loaded machine: minesweeper-mvc drew its board 5 s after the click on its
-        MEDIUM button, and the control clicked next, a patch of grass below the menu,
-        was learned as the new-game control; the next restart found none). The last
-        control tried is learned."""
+        tried started it, but it was seen only after the wait for it had ended (a
+        loaded machine: minesweeper-mvc's board came a second after the click on its
+        MEDIUM button, but reading the frames took seconds each; the control clicked
+        next, a patch of grass below the menu, was learned as the new-game control,
+        and the next restart found none). The last control tried is learned."""
         if not tried or self._last_click is None or self._last_click[0] != tried[-1]:
             return None
         image = self.grab()

@@ -1,9 +1,10 @@
-"""Live calibration of a game that draws its new game late, with nothing changing
-before (minesweeper-mvc on a loaded machine: its board came 5 s after the click on its
-MEDIUM button). The calibrator gave up on that control after its wait, so the control
-it clicked next, a patch of grass below the menu, was learned as the new-game control,
-and the next restart found none: "cannot find how to start a new game". A new game
-on the screen before the next control is tried now goes to the last control tried."""
+"""Live calibration of a game whose new game is seen late, with nothing changing
+before (minesweeper-mvc on a loaded machine: its board came a second after the click
+on its MEDIUM button, but calibrate read each frame for seconds). The calibrator gave
+up on that control after its wait, so the control it clicked next, a patch of grass
+below the menu, was learned as the new-game control, and the next restart found none:
+"cannot find how to start a new game". A new game on the screen before the next
+control is tried now goes to the last control tried."""
 
 from __future__ import annotations
 
