@@ -2405,11 +2405,17 @@ def drawn_covered(before: IdGrid, after: IdGrid, known: Mapping[int, int],
 def is_flood(before: IdGrid, after: IdGrid, clicked: Sequence[Cell]) -> bool:
     """Did the click(s) change only a connected region around the clicked squares
     (opening squares), as opposed to squares far away (mines shown after a loss)?"""
-    changed = (before != after).astype(np.uint8)
-    if not changed.any():
-        return True
-    n, labels = cv2.connectedComponents(changed, connectivity=8)
-    reached = {int(labels[cell]) for cell in clicked if changed[cell]}
+    return all_reached(before != after, clicked)
+
+
+def all_reached(squares: npt.NDArray[np.bool_], clicked: Sequence[Cell]) -> bool:
+    """Does every 8-connected part of ``squares`` hold a clicked square?
+
+    >>> all_reached(np.array([[True, True, False, True]]), [(0, 0)])
+    False
+    """
+    n, labels = cv2.connectedComponents(squares.astype(np.uint8), connectivity=8)
+    reached = {int(labels[cell]) for cell in clicked if squares[cell]}
     return set(range(1, n)) <= reached
 
 

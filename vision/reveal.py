@@ -13,7 +13,7 @@ reading is pure game logic on the id grid.
 >>> import numpy as np
 >>> from solver.cells import MINE
 >>> mines = np.zeros((4, 5), bool); mines[0, 0] = mines[3, 4] = mines[1, 3] = True
->>> from vision.calibrate import adjacent_count
+>>> from vision.calibrate import adjacent_count, all_reached
 >>> ids = np.where(mines, 9, adjacent_count(mines))   # look id = number, 9 = mine
 >>> names = label_revealed_frame(ids)
 >>> names[9] == MINE and all(names[n] == n for n in (0, 1, 2))
@@ -25,12 +25,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
 from solver.cells import EXPLODED, MINE, Cell
-from vision.calibrate import adjacent_count
+from vision.calibrate import adjacent_count, all_reached
 
 IdGrid = npt.NDArray[np.integer]
 
@@ -137,7 +136,4 @@ def opened_apart(covered: npt.NDArray[np.bool_], ids: IdGrid, number_looks: Sequ
     >>> opened_apart(covered, np.array([[1, 9, 2, 2]]), [1, 2], [(0, 0)])  # (0, 3) apart
     True
     """
-    opened = (covered & np.isin(ids, list(number_looks))).astype(np.uint8)
-    n, labels = cv2.connectedComponents(opened, connectivity=8)
-    reached = {int(labels[c]) for c in clicked if opened[c]}
-    return bool(set(range(1, n)) - reached)
+    return not all_reached(covered & np.isin(ids, list(number_looks)), clicked)
