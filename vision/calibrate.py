@@ -190,17 +190,22 @@ LEFT_UNCHECKED = ("screenshots of another cell size whose looks only other sizes
                   "named, left unnamed unchecked (time limit)")
 
 
-def envelope(img: Image, reach: int = 2) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+Envelope = tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]
+"""Per pixel, the lowest and highest value near it (per channel): :func:`envelope`."""
+
+
+def envelope(img: Image, reach: int = 2) -> Envelope:
     """Per-pixel lowest and highest value within ``reach`` pixels (per channel)."""
     kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
     return cv2.erode(img, kernel).astype(np.int16), cv2.dilate(img, kernel).astype(np.int16)
 
 
-def _blobs(a: Image, b: Image, reach: int, tol: int, margin: int) -> int:
-    """Pixels of ``b`` whose colour is not within ``tol`` of any of ``a``'s pixels
-    within ``reach``, counting only 2x2 clumps of them (a one-pixel line along an
-    edge that moved is not a difference; a stroke or a small glyph is)."""
-    lo, hi = envelope(a, reach)
+def _blobs(around: Envelope, b: Image, tol: int, margin: int) -> int:
+    """Pixels of ``b`` whose colour is not within ``tol`` of the range ``around`` them
+    (an :func:`envelope` of the other image), counting only 2x2 clumps of them (a
+    one-pixel line along an edge that moved is not a difference; a stroke or a small
+    glyph is)."""
+    lo, hi = around
     v = b.astype(np.int16)
     bad = np.asarray(((v < lo - tol) | (v > hi + tol)).any(axis=2))
     bad = bad[margin:bad.shape[0] - margin, margin:bad.shape[1] - margin].astype(np.uint8)
@@ -215,11 +220,12 @@ def _mean_gap(img: Image, mean: Image) -> float:
     return float(np.abs(img.astype(np.int16) - mean).mean())
 
 
-def _outside_mean(a: Image, b: Image, margin: int) -> float:
+def _outside_mean(around: Envelope, b: Image, margin: int) -> float:
     """Mean of how far (0-255, worst channel) each pixel of ``b`` lies outside the range
-    of ``a``'s pixels within one pixel: a whole area of another colour counts in full,
-    an edge that moved by a pixel does not."""
-    lo, hi = envelope(a, 1)
+    ``around`` it (the other image's pixels within one pixel: its :func:`envelope` of
+    reach 1): a whole area of another colour counts in full, an edge that moved by a
+    pixel does not."""
+    lo, hi = around
     v = b.astype(np.int16)
     out = np.maximum(np.maximum(lo - v, v - hi), 0).max(axis=2)
     return float(out[margin:out.shape[0] - margin, margin:out.shape[1] - margin].mean())
@@ -247,8 +253,9 @@ def look_distance(a: Image, b: Image) -> float:
         b = np.asarray(cv2.resize(b, (a.shape[1], a.shape[0]), interpolation=cv2.INTER_AREA),
                        dtype=np.uint8)
     m = 1
-    blobs = max(_blobs(a, b, 1, 16, m), _blobs(b, a, 1, 16, m))
-    return max(_outside_mean(a, b, m), _outside_mean(b, a, m)) / 3.0 + blobs
+    around_a, around_b = envelope(a, 1), envelope(b, 1)
+    blobs = max(_blobs(around_a, b, 16, m), _blobs(around_b, a, 16, m))
+    return max(_outside_mean(around_a, b, m), _outside_mean(around_b, a, m)) / 3.0 + blobs
 
 
 def shifted_mismatch(a: Image, b: Image, tol: int = 64) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -764,18 +764,37 @@ def extend_lattice(image: Image, g: BoardGeometry, share: float = 0.6) -> BoardG
     """Grow ``g`` by edge rows/columns where at least ``share`` of the squares look
     exactly like squares inside (see :func:`vision.calibrate.look_distance`) and those
     squares back them (see :func:`_is_known`)."""
+    memo: dict[tuple[bytes, bytes], bool] = {}  # (the same squares come again and again)
     while True:
         inside = _inside_looks(image, g)
         for side in ("left", "right", "top", "bottom"):
             cand, line = _grown(g, side)
             axis = 1 if side in ("left", "right") else 0
-            if _fits_image(cand, image) and sum(
-                    _is_known(image, cand, cell, inside, axis) for cell in line
-            ) >= max(2, share * len(line)):
+            if _fits_image(cand, image) and _enough(
+                    (_is_known(image, cand, cell, inside, axis, memo) for cell in line),
+                    len(line), max(2, share * len(line))):
                 g = cand
                 break
         else:
             return g
+
+
+def _enough(checks: Iterable[bool], n: int, need: float) -> bool:
+    """Are at least ``need`` of the ``n`` ``checks`` true? Stops taking them as soon as
+    the answer is known.
+
+    >>> taken: list[bool] = []
+    >>> _enough((taken.append(ok) or ok for ok in [False, False, True]), 3, 2), taken
+    (False, [False, False])
+    >>> _enough(iter([True, True, False]), 3, 2)
+    True
+    """
+    got = 0
+    for taken, ok in enumerate(checks, start=1):
+        got += bool(ok)
+        if got >= need or got + n - taken < need:
+            break
+    return got >= need
 
 
 @dataclass(frozen=True)
@@ -815,26 +834,44 @@ def _inside_looks(image: Image, g: BoardGeometry) -> list[InsideLook]:
 
 
 def _is_known(image: Image, g: BoardGeometry, cell: tuple[int, int],
-              inside: list[InsideLook], axis: int) -> bool:
+              inside: list[InsideLook], axis: int,
+              memo: dict[tuple[bytes, bytes], bool] | None = None) -> bool:
     """Does the square look exactly like some of ``inside`` (a cheap look at small
-    signatures first), and do the board's squares of those looks back it? A blank
-    square is backed when at least BLANK_SHARE of them are blank too, one flat across
-    ``axis`` (where the board's grid lines would cross a new line) when fewer than
-    EDGED_SHARE of them have edges there (see :func:`vision.locate.unbacked_share`)."""
-    from vision.calibrate import look_distance
+    signatures first; ``memo`` keeps each pair's answer), and do the board's squares of
+    those looks back it? A blank square is backed when at least BLANK_SHARE of them are
+    blank too, one flat across ``axis`` (where the board's grid lines would cross a new
+    line) when fewer than EDGED_SHARE of them have edges there (see
+    :func:`vision.locate.unbacked_share`)."""
     from vision.locate import BLANK_SHARE, EDGED_SHARE, STRUCTURE, edge_spans, is_blank
 
     img = cut(image, g, cell)
+    memo = {} if memo is None else memo
+    pixels = img.tobytes()
     sig = _signature(image, g, cell)
-    alike = [look for look in inside if float(np.abs(sig - look.sig).mean()) <= 20.0
-             and img.shape == look.image.shape and look_distance(img, look.image) <= 1.0]
+    near = [look for look in inside if float(np.abs(sig - look.sig).mean()) <= 20.0
+            and img.shape == look.image.shape]
+    blank = is_blank(img)
+    if not blank and edge_spans(img)[axis] >= STRUCTURE:  # one look alike is enough
+        return any(_same_look(img, pixels, look.image, memo) for look in near)
+    alike = [look for look in near if _same_look(img, pixels, look.image, memo)]
     total = sum(look.count for look in alike)
-    if is_blank(img):
+    if blank:
         return bool(total) and sum(look.count for look in alike if look.blank) >= \
             BLANK_SHARE * total
-    if not alike or edge_spans(img)[axis] >= STRUCTURE:
-        return bool(alike)
-    return sum(look.count for look in alike if look.edged[axis]) < EDGED_SHARE * max(1, total)
+    return bool(alike) and sum(look.count for look in alike if look.edged[axis]) < \
+        EDGED_SHARE * max(1, total)
+
+
+def _same_look(img: Image, pixels: bytes, look: Image,
+               memo: dict[tuple[bytes, bytes], bool]) -> bool:
+    """``look_distance(img, look) <= 1.0``, kept in ``memo`` by the images' bytes
+    (``pixels`` are ``img``'s)."""
+    from vision.calibrate import look_distance
+
+    key = (pixels, look.tobytes())
+    if key not in memo:
+        memo[key] = look_distance(img, look) <= 1.0
+    return memo[key]
 
 
 def locate_by_lattice(image: Image, skins: Sequence[Skin], accept: float = 0.8,
