@@ -978,7 +978,12 @@ class Player:
         the board is the win message). A board is taken only where it reads whole: with
         part of it covered, a locator finds a smaller board or one beside the real one.
         A cover (a game's message or dialog at its end) is waited out or dismissed
-        (:meth:`_wait_uncovered`); a board that stays hidden or gone stops play."""
+        (:meth:`_wait_uncovered`); a board that stays hidden or gone stops play. With
+        every safe square open, what covers the board is the win's display: no need to
+        look for the board elsewhere first (gnome-mines' scores dialog over the board
+        took seconds to locate through, on a loaded machine ten)."""
+        if game.complete and not self._window_gone():
+            return True
         try:
             found: BoardGeometry | None = self._locate_now()
         except PlayStopped:
@@ -988,12 +993,10 @@ class Player:
             return False
         if found is not None and self._resized(found, game):
             return False
-        if game.complete:
-            if self._window_gone():
-                raise PlayStopped("the game's window is gone from where its board was "
-                                  "(closed, or the game crashed at its last clicks): this "
-                                  "game's end is unknown; stopping without clicking")
-            return True
+        if game.complete:  # (and the desktop shows where the board was)
+            raise PlayStopped("the game's window is gone from where its board was "
+                              "(closed, or the game crashed at its last clicks): this "
+                              "game's end is unknown; stopping without clicking")
         if self._unseen_only(self.read(*self.capture_board()), game):
             return False  # numbers the skin lacks, side by side: observe names them
         if game.moves and self._wait_uncovered(game):  # (a cover comes after a move)
@@ -1061,8 +1064,9 @@ class Player:
                               "or unreadable, and the board played is gone; stopping "
                               "without clicking")
         if found != self.geometry and not self._reads_at(found, game):
-            raise PlayStopped("the board was found elsewhere, partly covered or unreadable; "
-                              "stopping without clicking")
+            raise PlayStopped(f"the board was found elsewhere ({moved_by(self.geometry, found)}"
+                              "), partly covered or unreadable; stopping without clicking; "
+                              f"board image saved to {self.save_bug_image()}")
         self._adopt(found)
 
     def _resized(self, found: BoardGeometry, game: _Game | None) -> bool:
@@ -1580,6 +1584,25 @@ def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
             if not again(unread):
                 agains = AGAIN_TRIES  # (nothing to click: no use trying again)
         time.sleep(0.05)
+
+
+def moved_by(was: BoardGeometry, found: BoardGeometry) -> str:
+    """How a board found again lies from where it was, in image pixels (what a stop
+    reports).
+
+    >>> was = BoardGeometry("s", 10.0, 20.0, 16.0, 16.0, 9, 9)
+    >>> moved_by(was, BoardGeometry("s", 11.0, 20.4, 16.0, 16.0, 9, 9))
+    '1 px right, 0 px down, the same pitch'
+    >>> moved_by(was, BoardGeometry("s", 4.0, 12.0, 16.5, 16.0, 9, 9))
+    '6 px left, 8 px up, pitch 16.50 x 16.00 px for 16.00 x 16.00'
+    """
+    dx, dy = found.x0 - was.x0, found.y0 - was.y0
+    where = (f"{abs(dx):.0f} px {'left' if dx < 0 else 'right'}, "
+             f"{abs(dy):.0f} px {'up' if dy < 0 else 'down'}")
+    if (found.pitch_x, found.pitch_y) == (was.pitch_x, was.pitch_y):
+        return f"{where}, the same pitch"
+    return (f"{where}, pitch {found.pitch_x:.2f} x {found.pitch_y:.2f} px for "
+            f"{was.pitch_x:.2f} x {was.pitch_y:.2f}")
 
 
 def flat_patch(image: Image, rect: PixelRect, tol: int = 6) -> bool:

@@ -74,3 +74,29 @@ def test_a_board_read_under_a_cover_is_no_new_game() -> None:
     ended = np.full((9, 9), 1, np.int8)
     ended[0, :3] = COVERED
     assert not looks_fresh(ended)  # mostly opened: an ended game seen in part
+
+
+def test_a_board_found_moved_and_partly_covered_stops_with_where_and_an_image(
+        tmp_path: Path) -> None:
+    """The window moved a pixel and something covers a few of its squares: play stops
+    with no click, saying where the board was found and saving what it saw (the stop
+    seen once in CI under heavy load said neither)."""
+    import pytest
+
+    from bot.loop import PlayStopped
+
+    fresh = on_screen("intermediate_fresh")
+    moved = np.zeros_like(fresh)
+    moved[:, 1:] = fresh[:, :-1]
+    moved[150:170, 100:130] = (0, 200, 255)  # over three squares
+    screen = FileScreen([fresh, moved])
+    mouse = RecordingMouse(size=screen.size())
+    config = PlayConfig(games=1, mines=40, bug_dir=tmp_path / "bugs", seed=0)
+    player = Player(screen, mouse, SkinReader.from_names(["winmine"]), "exact", config)
+    player.find_board()
+    screen.advance()
+    with pytest.raises(PlayStopped, match=r"found elsewhere \(1 px right, 0 px down, the same "
+                                          r"pitch\).*board image saved to") as stop:
+        player._relocate_checked()
+    assert len(list((tmp_path / "bugs").glob("*.png"))) == 1, stop.value
+    assert not mouse.clicks

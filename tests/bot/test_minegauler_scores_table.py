@@ -308,3 +308,26 @@ def test_a_game_gone_at_its_win_is_not_called_won(plain: Learned) -> None:
     assert game.crashed_after is not None, out
     assert out[0].startswith("aborted (the game's window is gone"), out
     assert not [c for c in game.clicks[game.crashed_after:] if not c[1].startswith("key:")], out
+
+
+def test_a_win_under_the_table_is_not_looked_for_elsewhere(
+        plain: Learned, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every safe square open, a window over the board is the win's: play goes on
+    without a full-screen search for the board first (behind gnome-mines' scores
+    dialog that took seconds, on a loaded machine ten, at every such win)."""
+    import inspect
+
+    searched_at_win: list[str] = []
+    locate = Player._locate_now
+
+    def located(self: Player) -> BoardGeometry:
+        caller = inspect.stack()[1].function
+        if caller == "_find_again":
+            searched_at_win.append(caller)
+        return locate(self)
+
+    monkeypatch.setattr(Player, "_locate_now", located)
+    game = ScoresTable(SIZE, LOOK, rule="safe", seed=50, focus=True)
+    out = play(game, with_keys(plain, ["Escape"]), 4)
+    assert out[:4] == ["won"] * 4 and game.tables >= 2, out
+    assert not searched_at_win, out
