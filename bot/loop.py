@@ -1048,8 +1048,9 @@ class Player:
     def _relocate_checked(self, game: _Game | None = None) -> None:
         """Find the board again on the full screen (it may have moved, or the player
         chose another size: :meth:`_resized`). A board found elsewhere with unreadable
-        squares (part of it covered, so perhaps not where the locator puts it) stops
-        play; where it was, what does not read is left to :meth:`observe` to report. A
+        squares (part of it covered, so perhaps not where the locator puts it) is looked
+        for again up to the restart timeout (:meth:`_settled_board`), then stops play;
+        where it was, what does not read is left to :meth:`observe` to report. A
         board of another size that is no new game is what covers part of the board
         fooling the locator (a game's message or dialog, a LED strip beside it): kept
         where it was while most of it reads there."""
@@ -1064,10 +1065,32 @@ class Player:
                               "or unreadable, and the board played is gone; stopping "
                               "without clicking")
         if found != self.geometry and not self._reads_at(found, game):
-            raise PlayStopped(f"the board was found elsewhere ({moved_by(self.geometry, found)}"
-                              "), partly covered or unreadable; stopping without clicking; "
-                              f"board image saved to {self.save_bug_image()}")
+            settled = self._settled_board(game)
+            if settled is None:
+                raise PlayStopped(
+                    f"the board was found elsewhere ({moved_by(self.geometry, found)}), "
+                    "partly covered or unreadable; stopping without clicking; board image "
+                    f"saved to {self.save_bug_image()}")
+            found = settled
         self._adopt(found)
+
+    def _settled_board(self, game: _Game | None) -> BoardGeometry | None:
+        """Look for the board again for up to the restart timeout, after it was found
+        moved and not reading whole: where it reads whole (where it was, or found again
+        elsewhere), once what passed over it has gone; None if it never does."""
+        assert self.geometry is not None
+        deadline = time.monotonic() + self.config.restart_timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.2)
+            if self._reads_at(self.geometry, game):
+                return self.geometry
+            try:
+                found = self._locate_now()
+            except PlayStopped:
+                continue
+            if self._same_size(found) and self._reads_at(found, game):
+                return found
+        return None
 
     def _resized(self, found: BoardGeometry, game: _Game | None) -> bool:
         """Take ``found``, a board of another size than the one played, when it shows a

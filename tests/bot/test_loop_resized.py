@@ -91,7 +91,8 @@ def test_a_board_found_moved_and_partly_covered_stops_with_where_and_an_image(
     moved[150:170, 100:130] = (0, 200, 255)  # over three squares
     screen = FileScreen([fresh, moved])
     mouse = RecordingMouse(size=screen.size())
-    config = PlayConfig(games=1, mines=40, bug_dir=tmp_path / "bugs", seed=0)
+    config = PlayConfig(games=1, mines=40, bug_dir=tmp_path / "bugs", seed=0,
+                        restart_timeout=0.5)
     player = Player(screen, mouse, SkinReader.from_names(["winmine"]), "exact", config)
     player.find_board()
     screen.advance()
@@ -100,3 +101,40 @@ def test_a_board_found_moved_and_partly_covered_stops_with_where_and_an_image(
         player._relocate_checked()
     assert len(list((tmp_path / "bugs").glob("*.png"))) == 1, stop.value
     assert not mouse.clicks
+
+
+class LaterScreen(FileScreen):
+    """Shows its next frame after every ``every`` grabs (time passing)."""
+
+    def __init__(self, frames: list[Image], every: int) -> None:
+        super().__init__(frames)
+        self.every = every
+
+    def grab(self, region=None):  # type: ignore[no-untyped-def]
+        if self.grabs and self.grabs % self.every == 0:
+            self.advance()
+        return super().grab(region)
+
+
+def test_a_board_found_moved_while_something_passes_over_it_is_taken_once_it_reads(
+        tmp_path: Path) -> None:
+    """What covered a few squares of the moved board goes away a moment later (a frame
+    drawn in passing on a loaded machine): the board is taken where it now is."""
+    fresh = on_screen("intermediate_fresh")
+    moved = np.zeros_like(fresh)
+    moved[:, 1:] = fresh[:, :-1]
+    covered = moved.copy()
+    covered[150:170, 100:130] = (0, 200, 255)
+    screen = FileScreen([fresh, covered, moved])
+    mouse = RecordingMouse(size=screen.size())
+    config = PlayConfig(games=1, mines=40, bug_dir=tmp_path / "bugs", seed=0,
+                        restart_timeout=3.0)
+    player = Player(screen, mouse, SkinReader.from_names(["winmine"]), "exact", config)
+    player.find_board()
+    assert player.geometry is not None
+    x0 = player.geometry.x0
+    later = LaterScreen([covered, moved], every=3)
+    player.screen = later
+    player._relocate_checked()
+    assert player.geometry.x0 == x0 + 1 and later.index == 1
+    assert not list((tmp_path / "bugs").glob("*.png")) and not mouse.clicks
