@@ -835,7 +835,7 @@ def _inside_looks(image: Image, g: BoardGeometry) -> list[InsideLook]:
 
 def _is_known(image: Image, g: BoardGeometry, cell: tuple[int, int],
               inside: list[InsideLook], axis: int,
-              memo: dict[tuple[bytes, bytes], bool] | None = None) -> bool:
+              memo: dict[tuple[bytes, bytes], bool]) -> bool:
     """Does the square look exactly like some of ``inside`` (a cheap look at small
     signatures first; ``memo`` keeps each pair's answer), and do the board's squares of
     those looks back it? A blank square is backed when at least BLANK_SHARE of them are
@@ -845,7 +845,6 @@ def _is_known(image: Image, g: BoardGeometry, cell: tuple[int, int],
     from vision.locate import BLANK_SHARE, EDGED_SHARE, STRUCTURE, edge_spans, is_blank
 
     img = cut(image, g, cell)
-    memo = {} if memo is None else memo
     pixels = img.tobytes()
     sig = _signature(image, g, cell)
     near = [look for look in inside if float(np.abs(sig - look.sig).mean()) <= 20.0

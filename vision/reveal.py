@@ -13,7 +13,7 @@ reading is pure game logic on the id grid.
 >>> import numpy as np
 >>> from solver.cells import MINE
 >>> mines = np.zeros((4, 5), bool); mines[0, 0] = mines[3, 4] = mines[1, 3] = True
->>> from vision.calibrate import adjacent_count, all_reached
+>>> from vision.calibrate import adjacent_count
 >>> ids = np.where(mines, 9, adjacent_count(mines))   # look id = number, 9 = mine
 >>> names = label_revealed_frame(ids)
 >>> names[9] == MINE and all(names[n] == n for n in (0, 1, 2))

@@ -19,6 +19,26 @@ from vision.geometry import BoardGeometry
 WON = Path(__file__).parent / "gnome_won_dialog" / "won_16x16_top_ten.png"
 
 
+def plain_is_known(image: np.ndarray, g: BoardGeometry, cell: tuple[int, int],
+                   inside: list[lattice.InsideLook], axis: int) -> bool:
+    """:func:`vision.lattice._is_known` as first written: the square compared with
+    every look near it by signature, then the shares of those alike."""
+    from vision.locate import BLANK_SHARE, EDGED_SHARE, STRUCTURE, edge_spans, is_blank
+
+    img = lattice.cut(image, g, cell)
+    sig = lattice._signature(image, g, cell)
+    alike = [look for look in inside if float(np.abs(sig - look.sig).mean()) <= 20.0
+             and img.shape == look.image.shape
+             and vision.calibrate.look_distance(img, look.image) <= 1.0]
+    total = sum(look.count for look in alike)
+    if is_blank(img):
+        return bool(total) and sum(look.count for look in alike if look.blank) >= \
+            BLANK_SHARE * total
+    if not alike or edge_spans(img)[axis] >= STRUCTURE:
+        return bool(alike)
+    return sum(look.count for look in alike if look.edged[axis]) < EDGED_SHARE * max(1, total)
+
+
 def plain_extend(image: np.ndarray, g: BoardGeometry, share: float = 0.6) -> BoardGeometry:
     """The rule of :func:`vision.lattice.extend_lattice` as first written: every square
     of every line compared with every look, nothing kept."""
@@ -28,7 +48,7 @@ def plain_extend(image: np.ndarray, g: BoardGeometry, share: float = 0.6) -> Boa
             cand, line = lattice._grown(g, side)
             axis = 1 if side in ("left", "right") else 0
             if lattice._fits_image(cand, image) and sum(
-                    lattice._is_known(image, cand, cell, inside, axis) for cell in line
+                    plain_is_known(image, cand, cell, inside, axis) for cell in line
             ) >= max(2, share * len(line)):
                 g = cand
                 break
