@@ -259,6 +259,11 @@ starts: kmines' message reads as the squares under it while it fades out (a game
 started during the fade does not take clicks where the message was), and its scores
 dialog comes up to 0.4 s after the win."""
 
+LATE_COVER = 1.0
+"""Seconds play watches the board after its last game for a window the game opens
+over it a moment after the end (kmines' scores dialog comes up to 0.4 s after the win
+on an idle machine), to close it as between games (:meth:`Player._clear_after_last`)."""
+
 LATE_REDRAWS = 2
 """Times a read after a move that stays inconsistent waits (up to the redraw timeout)
 for the board to change and is read again, before play stops (:meth:`Player.observe`)."""
@@ -332,7 +337,33 @@ class Player:
                 self._finish(result)
                 if result.outcome == "aborted":
                     break
+            self._clear_after_last()
         return self.results
+
+    def _clear_after_last(self) -> None:
+        """After the last game (won or lost, not stopped), close what the game opened
+        over its board, as between games (:meth:`_wait_uncovered`), waiting up to
+        :data:`LATE_COVER` s for it to come: kmines' "new high score" dialog, left over
+        the board, hid it from the next run of play ("no Minesweeper board"). Only for
+        a game whose skin names the keys that close such a window, and not when that
+        key is Return (a dialog's default button, which starts a new game)."""
+        if self.geometry is None or self.board_geometry is None or self._stop.is_set() \
+                or not self.results or self.results[-1].outcome not in ("won", "lost"):
+            return
+        keys = self.reader.dismiss_keys(self.geometry)
+        if not keys or "Return" in keys:
+            return
+        try:
+            deadline = time.monotonic() + LATE_COVER
+            while not covers(self.read(*self.capture_board()) == UNKNOWN):
+                if time.monotonic() >= deadline or self._stop.is_set():
+                    return
+                time.sleep(0.05)
+            if not self._wait_uncovered(self._last_game):
+                self.observer.on_note(self, "a window the game opened over the board after "
+                                      "the last game did not close")
+        except (PlayStopped, MouseStopped) as exc:
+            self.observer.on_note(self, f"left the board after the last game as it was: {exc}")
 
     def _over_at_start(self, seen: _Seen) -> None:
         """The game found on the screen was already over: play starts a new one rather

@@ -22,6 +22,7 @@ not come at the end of its game.
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -331,3 +332,48 @@ def test_a_win_under_the_table_is_not_looked_for_elsewhere(
     out = play(game, with_keys(plain, ["Escape"]), 4)
     assert out[:4] == ["won"] * 4 and game.tables >= 2, out
     assert not searched_at_win, out
+
+
+@dataclass
+class LateTable(ScoresTable):
+    """A table that comes ``late`` s after the win (kmines' scores dialog: up to 0.4 s
+    after it), not at the win's own frame."""
+
+    late: float = 0.3
+    won_at: float | None = None
+    sent_at_win: int = 0  # the clicks (and keys) sent up to the last win
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        was = self.status()
+        super().click(p, button)
+        if was == "playing" and self.status() == "won":
+            self.sent_at_win = len(self.clicks)
+            if self.table:
+                self.table, self.won_at = False, time.monotonic()
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        if self.won_at is not None and time.monotonic() - self.won_at >= self.late:
+            self.table, self.won_at = True, None
+        return super().grab(region)
+
+
+@pytest.mark.parametrize("late", [0.0, 0.3], ids=["at-the-win", "late"])
+def test_a_table_over_the_last_game_is_closed(plain: Learned, late: float) -> None:
+    """A window the game opens over the board at (or a moment after) the end of play's
+    last game is closed as between games: left there, it hid the board from the next
+    run of play (kmines' "new high score" dialog: "no Minesweeper board")."""
+    game = LateTable(SIZE, LOOK, rule="safe", seed=50, focus=True, late=late)
+    out = play(game, with_keys(plain, ["Escape"]), 2)
+    assert out[:2] == ["won", "won"] and game.tables == 2, out
+    assert not game.table and game.won_at is None, out
+    assert game.clicks[-1] == (game._pos, "key:Escape"), out[-3:]
+
+
+def test_nothing_is_pressed_after_the_last_game_without_keys(plain: Learned) -> None:
+    """A skin that names no key closing a window at a game's end: play presses no key
+    and clicks nothing once its last game is over."""
+    game = LateTable(SIZE, LOOK, rule="safe", seed=50, focus=True, late=0.0)
+    skin = with_keys(plain, None)
+    out = play(game, skin, 1)
+    assert out[:1] == ["won"] and game.tables == 1, out
+    assert game.table and game.clicks[game.sent_at_win:] == [], out
