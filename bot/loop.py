@@ -317,7 +317,8 @@ class Player:
 
     # ----------------------------------------------------------------- games
     def play(self) -> list[GameResult]:
-        """Play the configured number of games; stops early after an aborted one."""
+        """Play the configured number of games; stops early after an aborted one. What
+        the game opens over its board after the last one is closed as between games."""
         with self._ctrl_c():
             over_at_start = False
             while len(self.results) < self.config.games:
@@ -342,24 +343,28 @@ class Player:
 
     def _clear_after_last(self) -> None:
         """After the last game (won or lost, not stopped), close what the game opened
-        over its board, as between games (:meth:`_wait_uncovered`), waiting up to
-        :data:`LATE_COVER` s for it to come: kmines' "new high score" dialog, left over
-        the board, hid it from the next run of play ("no Minesweeper board"). Only for
-        a game whose skin names the keys that close such a window, and not when that
-        key is Return (a dialog's default button, which starts a new game)."""
+        over its board, as between games (:meth:`_wait_uncovered`): left there, it hid
+        the board from the next run of play (kmines' "new high score" dialog: "no
+        Minesweeper board"). A game whose skin names the keys that close such a window
+        is watched :data:`LATE_COVER` s for one to come; with no such key, only a window
+        over the board at once after a win at the last batch is closed (minegauler's
+        scores table); none when the key is Return (a dialog's default button, which
+        starts a new game)."""
         if self.geometry is None or self.board_geometry is None or self._stop.is_set() \
                 or not self.results or self.results[-1].outcome not in ("won", "lost"):
             return
         keys = self.reader.dismiss_keys(self.geometry)
-        if not keys or "Return" in keys:
+        last = self._last_game
+        if "Return" in keys or not keys and not (
+                last is not None and last.ends and self.results[-1].outcome == "won"):
             return
         try:
-            deadline = time.monotonic() + LATE_COVER
+            deadline = time.monotonic() + (LATE_COVER if keys else 0.0)
             while not covers(self.read(*self.capture_board()) == UNKNOWN):
                 if time.monotonic() >= deadline or self._stop.is_set():
                     return
                 time.sleep(0.05)
-            if not self._wait_uncovered(self._last_game):
+            if not self._wait_uncovered(last):
                 self.observer.on_note(self, "a window the game opened over the board after "
                                       "the last game did not close")
         except (PlayStopped, MouseStopped) as exc:

@@ -337,23 +337,26 @@ def test_a_win_under_the_table_is_not_looked_for_elsewhere(
 @dataclass
 class LateTable(ScoresTable):
     """A table that comes ``late`` s after the win (kmines' scores dialog: up to 0.4 s
-    after it), not at the win's own frame."""
+    after it), not at the win's own frame; ``at_loss``: at a loss instead (a window
+    of another program, say)."""
 
     late: float = 0.3
-    won_at: float | None = None
-    sent_at_win: int = 0  # the clicks (and keys) sent up to the last win
+    at_loss: bool = False
+    won_at: float | None = None  # when the game ended, the table to come
+    sent_at_end: int = 0  # the clicks (and keys) sent up to the last game's end
 
     def click(self, p: ScreenPoint, button: str = "left") -> None:
         was = self.status()
         super().click(p, button)
-        if was == "playing" and self.status() == "won":
-            self.sent_at_win = len(self.clicks)
-            if self.table:
+        if was == "playing" and self.status() in ("won", "lost"):
+            self.sent_at_end = len(self.clicks)
+            if self.table or (self.at_loss and self.status() == "lost"):
                 self.table, self.won_at = False, time.monotonic()
 
     def grab(self, region: PixelRect | None = None) -> np.ndarray:
         if self.won_at is not None and time.monotonic() - self.won_at >= self.late:
             self.table, self.won_at = True, None
+            self.focused = self.focus
         return super().grab(region)
 
 
@@ -369,11 +372,28 @@ def test_a_table_over_the_last_game_is_closed(plain: Learned, late: float) -> No
     assert game.clicks[-1] == (game._pos, "key:Escape"), out[-3:]
 
 
-def test_nothing_is_pressed_after_the_last_game_without_keys(plain: Learned) -> None:
-    """A skin that names no key closing a window at a game's end: play presses no key
-    and clicks nothing once its last game is over."""
-    game = LateTable(SIZE, LOOK, rule="safe", seed=50, focus=True, late=0.0)
-    skin = with_keys(plain, None)
-    out = play(game, skin, 1)
+@pytest.mark.parametrize("focus", [True, False], ids=["wm", "no-wm"])
+def test_a_table_at_the_last_win_is_closed_without_keys(plain: Learned, focus: bool) -> None:
+    """With no key learned, a window over the whole board at once at a win at the
+    last batch gets Escape (and, taking no focus, a click first), as between games."""
+    game = LateTable(SIZE, LOOK, rule="safe", seed=50, focus=focus, late=0.0)
+    out = play(game, with_keys(plain, None), 1)
     assert out[:1] == ["won"] and game.tables == 1, out
-    assert game.table and game.clicks[game.sent_at_win:] == [], out
+    assert not game.table, out
+
+
+def test_nothing_is_pressed_after_a_last_loss_without_keys(plain: Learned) -> None:
+    """A skin that names no key closing a window: a window that comes over the middle
+    of the board after a last game lost is no window of the game's end (another
+    program's, say): play presses no key and clicks nothing once its last game is
+    over."""
+    for seed in range(50, 70):  # (a seed whose game is lost: 30 mines in 81 squares)
+        game = LateTable(BoardSize(9, 9, 30), LOOK, rule="safe", seed=seed, focus=True,
+                         late=0.5, at_loss=True, box=PixelRect(100, 150, 150, 120))
+        out = play(game, with_keys(plain, None), 1)
+        if out[:1] == ["lost"]:
+            break
+    assert out[:1] == ["lost"], out
+    time.sleep(0.6)
+    game.grab()  # (the window comes, if play did not wait for it)
+    assert game.table and game.clicks[game.sent_at_end:] == [], out
