@@ -973,16 +973,18 @@ size (:func:`snap_to_skin`)."""
 
 
 def snap_to_skin(image: Image, g: BoardGeometry, skin: Skin) -> BoardGeometry:
-    """``g`` at the skin's own whole cell size, where its fitted pitch is fractional but
-    within :data:`SNAP_NEAR` of it, at the whole-pixel origin (within a pixel of the one
-    that keeps the board's centre) whose squares are nearest their templates; ``g``
-    unless one is nearer.
+    """``g`` at the skin's own whole cell size, where its fitted pitch is within
+    :data:`SNAP_NEAR` of it, at the whole-pixel origin (within a pixel of the one that
+    keeps the board's centre) whose squares are nearest their templates; ``g`` unless
+    one is nearer.
 
     Blob centres fitted line by line leave a small error in the pitch: a page's
     40 px buttons, with a shadow under each (nicegui-minesweeper), were found at
     40.06 px from x 20.92, the last columns a pixel off the templates' cut, and
     the numbers there read as unknown. A board at the skin's own size is cut where
-    the templates were.
+    the templates were. So is one fitted at that very size, but a pixel off: a skin
+    with a second covered look a pixel off the first (react-minesweeper's square
+    pressed) matched its covered squares there, and its numbers did not read.
 
     >>> img = np.full((140, 140, 3), 200, np.uint8)
     >>> covered = np.full((20, 20, 3), 200, np.uint8); covered[2:18, 2:18] = 90
@@ -997,7 +999,6 @@ def snap_to_skin(image: Image, g: BoardGeometry, skin: Skin) -> BoardGeometry:
     """
     sx, sy = skin.cell_size
     if sx != round(sx) or sy != round(sy) or \
-            (g.pitch_x == round(g.pitch_x) and g.pitch_y == round(g.pitch_y)) or \
             abs(g.pitch_x / sx - 1) > SNAP_NEAR or abs(g.pitch_y / sy - 1) > SNAP_NEAR:
         return g
     x_mid = round(g.x0 + g.cols * (g.pitch_x - sx) / 2)
