@@ -355,8 +355,8 @@ class Player:
             return
         keys = self.reader.dismiss_keys(self.geometry)
         last = self._last_game
-        if "Return" in keys or not keys and not (
-                last is not None and last.ends and self.results[-1].outcome == "won"):
+        won_at_end = last is not None and last.ends and self.results[-1].outcome == "won"
+        if "Return" in keys or (not keys and not won_at_end):
             return
         try:
             deadline = time.monotonic() + (LATE_COVER if keys else 0.0)

@@ -342,7 +342,7 @@ class LateTable(ScoresTable):
 
     late: float = 0.3
     at_loss: bool = False
-    won_at: float | None = None  # when the game ended, the table to come
+    ended_at: float | None = None  # when the game ended (a win, or a loss with at_loss)
     sent_at_end: int = 0  # the clicks (and keys) sent up to the last game's end
 
     def click(self, p: ScreenPoint, button: str = "left") -> None:
@@ -351,11 +351,11 @@ class LateTable(ScoresTable):
         if was == "playing" and self.status() in ("won", "lost"):
             self.sent_at_end = len(self.clicks)
             if self.table or (self.at_loss and self.status() == "lost"):
-                self.table, self.won_at = False, time.monotonic()
+                self.table, self.ended_at = False, time.monotonic()
 
     def grab(self, region: PixelRect | None = None) -> np.ndarray:
-        if self.won_at is not None and time.monotonic() - self.won_at >= self.late:
-            self.table, self.won_at = True, None
+        if self.ended_at is not None and time.monotonic() - self.ended_at >= self.late:
+            self.table, self.ended_at = True, None
             self.focused = self.focus
         return super().grab(region)
 
@@ -368,7 +368,7 @@ def test_a_table_over_the_last_game_is_closed(plain: Learned, late: float) -> No
     game = LateTable(SIZE, LOOK, rule="safe", seed=50, focus=True, late=late)
     out = play(game, with_keys(plain, ["Escape"]), 2)
     assert out[:2] == ["won", "won"] and game.tables == 2, out
-    assert not game.table and game.won_at is None, out
+    assert not game.table and game.ended_at is None, out
     assert game.clicks[-1] == (game._pos, "key:Escape"), out[-3:]
 
 
