@@ -81,6 +81,10 @@ for the move to count as still being drawn (an animation over the same squares d
 not: it is taken as it stands)."""
 DRAWING_LIMIT = 12.0
 """Seconds past the usual 2 s that a move still being drawn is waited for."""
+MARK_LASTING = 0.15
+"""Seconds a mark's look must stay once settled to be learned: a page's button that
+ripples at a click may pause mid-way longer than a settle (Chromium painted nothing for
+66 ms), and a ripple's look learned as the flag's leaves every real flag unread."""
 
 ASK_RESTART = ("Which key starts a new game in this program (e.g. F2 or ctrl+n)? Or "
                "point the mouse at the control that starts one and press Enter: ")
@@ -673,9 +677,17 @@ class LiveCalibrator:
         if after is None and not hover:
             return (), image
         if after is not None:
-            image = after
+            image = self._lasting(after, cell)
             looks.append(int(self.ids(image)[cell]))
         return tuple(looks), image
+
+    def _lasting(self, frame: Image, cell: Cell) -> Image:
+        """``frame``, or the board it settles on next if ``cell`` looks different
+        :data:`MARK_LASTING` s later (a passing effect that paused mid-way)."""
+        time.sleep(MARK_LASTING)
+        if int(self.ids(self.grab())[cell]) == int(self.ids(frame)[cell]):
+            return frame
+        return self._settled(frame)
 
     @staticmethod
     def _quiet_cell(ids: IdGrid, look: int) -> Cell:
