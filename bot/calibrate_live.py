@@ -805,6 +805,7 @@ class LiveCalibrator:
         moves = 0
         last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]] | None = None
         earlier = None  # the move before ``last``
+        flagged = False  # a random flag placed this game (:meth:`_flag_random`)
         self._new_game_counts()
         self.count_doubted = False
         self.game_start = ids
@@ -815,7 +816,11 @@ class LiveCalibrator:
                 raise CalibrationError("calibration took too long: the game did not end "
                                        f"within {self.opts.time_limit:.0f} s")
             board = self.knowledge(ids)
-            if moves == 1 and self._want_wrong_flag(board):
+            if moves == 1 and not flagged and self._want_wrong_flag(board):
+                # once: a flag drawn late (a ripple at the right-click) is read again
+                # with moves still 1, and must not bring another (flags on every
+                # covered square read as a won game)
+                flagged = True
                 ids, image = self._flag_random(board, ids, image)
                 board = self.knowledge(ids)
             marked = self._mark_and_lose(board, ids, image) if self._want_marked_loss() \

@@ -101,3 +101,26 @@ def test_a_mark_is_learned_past_a_ripple_that_pauses() -> None:
     board[0, 0], board[0, 1] = FLAG, QUESTION
     read = calibrator.knowledge(calibrator.ids(render(board, Look())))
     assert read.tolist() == board.tolist()
+
+
+def test_one_random_flag_a_game_when_it_is_drawn_late() -> None:
+    """On a loaded machine (the solver's choice takes 0.25 s) the random flag of a
+    game's second move ripples on after its wait settled, so the board is read again
+    with the move count unchanged. Before, each such read placed another random flag,
+    until every covered square was flagged and read as a won game (then "cannot find
+    how to start a new game", as the game had not ended); now one a game."""
+    game = RippleGame(BoardSize(9, 9, 10), Look(), rule="none", seed=3)
+    game.pause, game.pause_span = True, LONG
+    opts = LiveOptions(games=2, max_games=8, time_limit=60.0, mines=10, want=(0, 1, 2),
+                       log=lambda _: None)
+    calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
+    choose = calibrator.choose
+
+    def slow_choose(board: np.ndarray) -> tuple[list[tuple[int, int]], float]:
+        time.sleep(0.25)
+        return choose(board)
+
+    calibrator.choose = slow_choose  # type: ignore[method-assign]
+    calibrator.run()
+    truth = [*game.outcomes, game.game.status][:len(calibrator.results)]
+    assert calibrator.results == truth and {"won", "lost"} <= set(truth)
