@@ -71,7 +71,8 @@ SHORT, LONG = (0.08, 0.15), (0.05, 0.17)  # a pause a settle may end in, one it 
 
 
 @pytest.mark.parametrize(("seed", "pause"), [(3, None), (4, None), (3, SHORT), (4, SHORT),
-                                             (4, LONG)])
+                                             (4, LONG)],
+                         ids=["3-steady", "4-steady", "3-short", "4-short", "4-long"])
 def test_a_loss_is_seen_past_the_ripples_of_clicks_the_game_ignores(
         seed: int, pause: tuple[float, float] | None) -> None:
     game = RippleGame(BoardSize(9, 9, 10), Look(), rule="none", seed=seed)
