@@ -1827,22 +1827,33 @@ class LiveCalibrator:
         ids = self.ids(image)
         codes = self.knowledge(ids)
         covered = float((codes == COVERED).mean())
-        shown = np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG)).any()
-        if covered >= 0.5 and not shown and not window_over(ids, self.L.known()).any() \
-                and self._recovered(codes):
-            return ids, image  # (a dialog over a lost game's board is no fresh game)
+        if np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG)).any() or \
+                window_over(ids, self.L.known()).any():
+            return None  # (a dialog over a lost game's board is no fresh game)
+        if covered >= 0.5 and self._recovered(codes) or self._covers_again(codes):
+            return ids, image
         return None
+
+    def _covers_again(self, codes: np.ndarray) -> bool:
+        """Does the board cover again a square the ended board showed open, or a mine
+        or a flag on? Then it is a new game, however much of it is open: xdemineur
+        opens a region of its own at the start, over half of a 16x16 board with 40
+        mines about once in 80 games (and a region that takes in all a game lost at
+        its first click showed open about as often: its mines are covered again)."""
+        if self.ended_codes is None:
+            return False
+        shown = np.isin(self.ended_codes, (*range(0, 9), MINE, EXPLODED, WRONG_FLAG, FLAG))
+        return bool((shown & (codes == COVERED)).any())
 
     def _recovered(self, codes: np.ndarray) -> bool:
         """Whether a board showing numbers is a new game, not the ended one kept (a
         restart key that went nowhere; its mines perhaps in looks not named yet): a new
-        game covers again some square the ended board showed open (xdemineur opens a
-        region of its own at the start). True with no numbers, or when the ended board
-        showed no open square (a dialog over it: nothing to tell by)."""
+        game covers some square again (:meth:`_covers_again`). True with no numbers,
+        or when the ended board showed no open square (a dialog over it: nothing to
+        tell by)."""
         if self.ended_codes is None or not np.isin(codes, range(1, 9)).any():
             return True
-        opened = np.isin(self.ended_codes, range(0, 9))
-        return not opened.any() or bool((opened & (codes == COVERED)).any())
+        return not np.isin(self.ended_codes, range(0, 9)).any() or self._covers_again(codes)
 
     def _try_click(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
         """Click the middle of ``rect``; the fresh game if that started one (and then
