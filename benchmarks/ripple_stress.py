@@ -28,12 +28,11 @@ ROOT = Path(__file__).resolve().parent.parent
 for sub in ("", "tests/bot", "tests/vision"):
     sys.path.insert(0, str(ROOT / sub))
 
-from calib_synth import Look, SynthMouse, SynthScreen, render  # noqa: E402
-from test_calibrate_ripple import RippleGame  # noqa: E402
+from calib_synth import Look, SynthMouse, SynthScreen  # noqa: E402
+from test_calibrate_ripple import RippleGame, misread_marks  # noqa: E402
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import PixelRect  # noqa: E402
-from solver.cells import COVERED, FLAG, QUESTION  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 
 
@@ -66,11 +65,7 @@ def one_run(seed: int, latency: float, rng: random.Random) -> str:
     truth = [*game.outcomes, game.game.status][:len(calibrator.results)]
     if calibrator.results != truth or "lost" not in truth:
         return f"judged {calibrator.results}, the game's own {truth}"
-    board = np.full((9, 9), COVERED, np.int8)
-    board[0, 0], board[0, 1] = FLAG, QUESTION
-    read = calibrator.knowledge(calibrator.ids(render(board, Look())))
-    return "" if read.tolist() == board.tolist() else \
-        f"a flag and a question mark read {int(read[0, 0])}, {int(read[0, 1])}"
+    return misread_marks(calibrator)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -87,6 +87,18 @@ def test_a_loss_is_seen_past_the_ripples_of_clicks_the_game_ignores(
     assert calibrator.results == truth and "lost" in truth, notes
 
 
+def misread_marks(calibrator: LiveCalibrator) -> str:
+    """How a fresh 9x9 board of the test's look with a flag and a question mark on it
+    reads wrong with what ``calibrator`` learned ("" when it reads as drawn)."""
+    board = np.full((9, 9), COVERED, np.int8)
+    board[0, 0], board[0, 1] = FLAG, QUESTION
+    read = calibrator.knowledge(calibrator.ids(render(board, Look())))
+    if read.tolist() == board.tolist():
+        return ""
+    return f"a flag and a question mark read {int(read[0, 0])}, {int(read[0, 1])}; " \
+        f"{int((read[board == COVERED] != COVERED).sum())} covered squares not covered"
+
+
 def test_a_mark_is_learned_past_a_ripple_that_pauses() -> None:
     """The ripple pauses for 120 ms from 0.05 s, twice a settle's 60 ms: the wait after
     each right-click settles on a rippled square. Before, those looks were learned as
@@ -98,10 +110,7 @@ def test_a_mark_is_learned_past_a_ripple_that_pauses() -> None:
     opts = LiveOptions(games=1, max_games=1, time_limit=60.0, mines=10, log=lambda _: None)
     calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
     calibrator.learn_marks(calibrator.find_board())
-    board = np.full((9, 9), COVERED, np.int8)
-    board[0, 0], board[0, 1] = FLAG, QUESTION
-    read = calibrator.knowledge(calibrator.ids(render(board, Look())))
-    assert read.tolist() == board.tolist()
+    assert misread_marks(calibrator) == ""
 
 
 def test_one_random_flag_a_game_when_it_is_drawn_late() -> None:
