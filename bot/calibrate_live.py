@@ -1830,7 +1830,7 @@ class LiveCalibrator:
         if np.isin(codes, (MINE, EXPLODED, WRONG_FLAG, FLAG)).any() or \
                 window_over(ids, self.L.known()).any():
             return None  # (a dialog over a lost game's board is no fresh game)
-        if covered >= 0.5 and self._recovered(codes) or self._covers_again(codes):
+        if self._covers_again(codes) or covered >= 0.5 and self._nothing_to_tell(codes):
             return ids, image
         return None
 
@@ -1845,15 +1845,14 @@ class LiveCalibrator:
         shown = np.isin(self.ended_codes, (*range(0, 9), MINE, EXPLODED, WRONG_FLAG, FLAG))
         return bool((shown & (codes == COVERED)).any())
 
-    def _recovered(self, codes: np.ndarray) -> bool:
-        """Whether a board showing numbers is a new game, not the ended one kept (a
-        restart key that went nowhere; its mines perhaps in looks not named yet): a new
-        game covers some square again (:meth:`_covers_again`). True with no numbers,
-        or when the ended board showed no open square (a dialog over it: nothing to
-        tell by)."""
-        if self.ended_codes is None or not np.isin(codes, range(1, 9)).any():
-            return True
-        return not np.isin(self.ended_codes, range(0, 9)).any() or self._covers_again(codes)
+    def _nothing_to_tell(self, codes: np.ndarray) -> bool:
+        """Whether the ended board gives nothing to tell a new game by, when it covers
+        no square again (:meth:`_covers_again`): no ended board, no number shown now,
+        or no square the ended board showed open (a dialog over it). Else the board is
+        the ended one kept (a restart key that went nowhere; its mines perhaps in looks
+        not named yet)."""
+        return self.ended_codes is None or not np.isin(codes, range(1, 9)).any() or \
+            not np.isin(self.ended_codes, range(0, 9)).any()
 
     def _try_click(self, rect: PixelRect) -> tuple[IdGrid, Image] | None:
         """Click the middle of ``rect``; the fresh game if that started one (and then
