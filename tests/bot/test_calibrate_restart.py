@@ -275,6 +275,31 @@ def test_a_new_game_open_over_half_the_board_is_new() -> None:
     assert min(game.started[1:]) >= 0.55  # every game after the first over half open
 
 
+class OneRegionGame(SynthGame):
+    """xdemineur: each game opens at its start the zero region of the first 0 square
+    in reading order (xdemineur picks one at random)."""
+
+    def new_game(self) -> None:
+        super().new_game()
+        self.game.lay_mines((0, 0))
+        assert self.game.mines is not None
+        r, c = np.argwhere((self.game.counts == 0) & ~self.game.mines)[0]
+        self.game.open((int(r), int(c)))
+
+
+def test_a_start_with_no_look_on_40_percent_of_the_board_is_a_start() -> None:
+    """A board with no look on 40 % of its squares was taken for a game under way:
+    calibration stopped with "not at the start of a game" on xdemineur's starts whose
+    one region leaves 37 % covered, 31 % 0s, 21 % 1s (about one launch in 900)."""
+    game = OneRegionGame(BoardSize(16, 16, 40), LOOK, rule="none", seed=681)
+    _, counts = np.unique(game.game.board, return_counts=True)
+    assert counts.max() < 0.4 * 256 and (game.game.board == COVERED).sum() == 96
+    opts = LiveOptions(games=2, max_games=5, time_limit=60.0)
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert len(learned.games) >= 2
+    assert game.games == len(learned.games) + 1  # each started by the face, no stray one
+
+
 def test_a_new_game_whose_opening_takes_in_the_ended_games_is_new() -> None:
     """A game lost at its first click showed open only the region the game opened
     at its start; a new game whose own region takes all of it in (about one restart
