@@ -461,12 +461,13 @@ class LiveCalibrator:
                 self.log(f"square {cell} took a left click only after a right click: the "
                          "game kept a mark there it did not draw")
             return after
+        shown = self._lasting(shown, cell)  # (not a passing effect's frame)
         for _ in range(2):  # flag -> (question mark ->) covered; anything else: no click
             if self.knowledge(self.ids(shown))[cell] not in (FLAG, QUESTION):
                 break
             self.click_cell(cell, self.flag_button)
             self.park()
-            shown = self._settled(shown)
+            shown = self._lasting(self._settled(shown), cell)
         return None
 
     def _may_hold_unseen_mark(self, board: Board, cell: Cell, ids: IdGrid, image: Image,

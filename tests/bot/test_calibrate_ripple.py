@@ -134,3 +134,22 @@ def test_one_random_flag_a_game_when_it_is_drawn_late() -> None:
     calibrator.run()
     truth = [*game.outcomes, game.game.status][:len(calibrator.results)]
     assert calibrator.results == truth and {"won", "lost"} <= set(truth)
+
+
+def test_a_mark_that_shows_after_a_paused_ripple_is_taken_off() -> None:
+    """A covered square that ignored two left clicks is right-clicked in case the game
+    keeps a mark there it does not draw; a game that draws its marks is clicked
+    through its mark cycle back to covered. Before, the look the right-click showed
+    was read where the wait settled: mid-ripple, it was no mark, and the flag was
+    left on the square."""
+    game = RippleGame(BoardSize(9, 9, 10), Look(), rule="none", seed=4)
+    game.pause, game.pause_span = True, LONG
+    opts = LiveOptions(games=1, max_games=1, time_limit=60.0, mines=10, log=lambda _: None)
+    calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
+    calibrator.learn_marks(calibrator.find_board())
+    assert misread_marks(calibrator) == ""
+    time.sleep(RIPPLE)
+    cell = (4, 4)
+    assert game.game.board[cell] == COVERED
+    assert calibrator._clear_unseen_mark(cell, calibrator.grab()) is None
+    assert game.game.board[cell] == COVERED and not calibrator.keeps_unseen_marks
