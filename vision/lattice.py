@@ -40,6 +40,8 @@ Image = npt.NDArray[np.uint8]
 
 MIN_TILE = 5  # smallest tile side in pixels that we look for
 MIN_CELLS = 9  # fewer identical tiles than this is not a board
+TILE_ASPECT = 2.0  # a tile is at most this many times as wide as high, or high as wide
+STRETCHED_ASPECT = 4.0  # ... when no board of squares nearer square is found
 
 
 class NoBoardError(ValueError):
@@ -64,10 +66,12 @@ class Blob:
         return self.y + self.h / 2
 
 
-def flat_regions(image: Image, tol: int = 6, step: int = 1) -> list[Blob]:
+def flat_regions(image: Image, tol: int = 6, step: int = 1,
+                 aspect: float = TILE_ASPECT) -> list[Blob]:
     """Tile-like regions whose pixels differ by at most ``tol`` per channel from the
     pixels ``step`` away (``step=2``: tiles filled with a one-pixel dither or checker
-    pattern, as Xaw/Motif stipples draw them, count as flat).
+    pattern, as Xaw/Motif stipples draw them, count as flat), at most ``aspect``
+    times as wide as high or as high as wide.
 
     A pixel that differs from a pixel ``step`` away (left, right, up or down) by more
     than ``tol`` is an edge pixel; the remaining pixels are joined into 4-connected
@@ -88,7 +92,7 @@ def flat_regions(image: Image, tol: int = 6, step: int = 1) -> list[Blob]:
     for x, y, w, h, area in stats[1:].tolist():
         if w < MIN_TILE or h < MIN_TILE or w > w_img // 3 or h > h_img // 3:
             continue
-        if not 0.5 <= w / h <= 2.0 or area < 0.6 * w * h:
+        if not 1 / aspect <= w / h <= aspect or area < 0.6 * w * h:
             continue
         blobs.append(Blob(x, y, w, h))
     return blobs
@@ -303,12 +307,13 @@ def _with_other_tiles(fit: LatticeFit, blobs: list[Blob]) -> LatticeFit:
                       fit.row_centres)
 
 
-def candidate_lattices(image: Image, step: int = 1) -> list[BoardGeometry]:
-    """Every lattice found, best (most identical tiles on it) first (``step``: see
-    :func:`flat_regions`)."""
+def candidate_lattices(image: Image, step: int = 1,
+                       aspect: float = TILE_ASPECT) -> list[BoardGeometry]:
+    """Every lattice found, best (most identical tiles on it) first (``step`` and
+    ``aspect``: see :func:`flat_regions`)."""
     scored = []
     for tol in (6, 16):
-        blobs = flat_regions(image, tol, step)
+        blobs = flat_regions(image, tol, step, aspect)
         for group in size_groups(blobs)[:4]:
             fit = fit_lattice(group)
             if fit is None:
@@ -350,7 +355,10 @@ def fitted_lattice(image: Image) -> BoardGeometry:
         raise NoBoardError("no Minesweeper board found: the image is empty or too small")
     found = (candidate_lattices(image) or candidate_lattices(image, step=2)  # dithered
              or texture_lattices(image)  # textured squares with no line between
-             or mark_lattices(image))  # a character a square on a plain background
+             or mark_lattices(image)  # a character a square on a plain background
+             # squares stretched with the window (Kivy's buttons, 84 x 37 px in a game
+             # of 9 x 9): looked for last, so no board of squares is found otherwise
+             or candidate_lattices(image, aspect=STRETCHED_ASPECT))
     if not found:
         raise NoBoardError(
             "no Minesweeper board found: no regular lattice of identical squares in the image"
