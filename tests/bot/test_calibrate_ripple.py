@@ -105,12 +105,19 @@ def test_a_mark_is_learned_past_a_ripple_that_pauses() -> None:
     the flag's and the question mark's (in CI, a game then showed a real flag no look
     named, and calibration stopped: "a click on the board changed nothing"); now a
     mark's look is taken once it has lasted :data:`MARK_LASTING` s."""
+    marks_learned_past_long_pauses()
+
+
+def marks_learned_past_long_pauses() -> tuple[RippleGame, LiveCalibrator]:
+    """A game whose ripples pause long, and a calibrator that has learned its marks
+    (and read them right)."""
     game = RippleGame(BoardSize(9, 9, 10), Look(), rule="none", seed=4)
     game.pause, game.pause_span = True, LONG
     opts = LiveOptions(games=1, max_games=1, time_limit=60.0, mines=10, log=lambda _: None)
     calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
     calibrator.learn_marks(calibrator.find_board())
     assert misread_marks(calibrator) == ""
+    return game, calibrator
 
 
 def test_one_random_flag_a_game_when_it_is_drawn_late() -> None:
@@ -142,12 +149,7 @@ def test_a_mark_that_shows_after_a_paused_ripple_is_taken_off() -> None:
     through its mark cycle back to covered. Before, the look the right-click showed
     was read where the wait settled: mid-ripple, it was no mark, and the flag was
     left on the square."""
-    game = RippleGame(BoardSize(9, 9, 10), Look(), rule="none", seed=4)
-    game.pause, game.pause_span = True, LONG
-    opts = LiveOptions(games=1, max_games=1, time_limit=60.0, mines=10, log=lambda _: None)
-    calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
-    calibrator.learn_marks(calibrator.find_board())
-    assert misread_marks(calibrator) == ""
+    game, calibrator = marks_learned_past_long_pauses()
     time.sleep(RIPPLE)
     cell = (4, 4)
     assert game.game.board[cell] == COVERED
