@@ -12,9 +12,13 @@ import sys
 import time
 from pathlib import Path
 
+import cv2
+import numpy as np
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut  # noqa: E402
 
 from bot.calibrate_live import FRESH_TIMEOUT, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
@@ -48,8 +52,25 @@ class LateNewGame(SynthGame):
         return super().grab(region)
 
 
-def test_a_new_game_drawn_late_goes_to_the_control_clicked() -> None:
-    game = LateNewGame(BoardSize(9, 9, 10), LOOK, rule="safe", seed=3)
+class LateNewGameAndLamp(LateNewGame):
+    """... and a lamp to the right of the face that turns red when a game ends: a
+    control tried after the face. Before, the game drawn late came during the wait
+    after the click on the lamp (or on the clock, when the clock had changed), and the
+    lamp was learned; now the next control is clicked 2 s after the last at the
+    earliest (``LATE_GAME_WAIT``)."""
+
+    def grab(self, region: PixelRect | None = None) -> object:
+        img = np.array(super().grab(None))
+        f = self.look.face_rect(self.size.cols)
+        colour = (40, 40, 200) if self.game.status != "playing" else (90, 90, 90)
+        cv2.rectangle(img, (f.left + 70, f.top + 4), (f.left + 96, f.top + 30), colour, -1)
+        return cut(img, region)
+
+
+@pytest.mark.parametrize("game_type", [LateNewGame, LateNewGameAndLamp],
+                         ids=["face", "face-and-lamp"])
+def test_a_new_game_drawn_late_goes_to_the_control_clicked(game_type: type[LateNewGame]) -> None:
+    game = game_type(BoardSize(9, 9, 10), LOOK, rule="safe", seed=3)
     notes: list[str] = []
     opts = LiveOptions(games=3, max_games=6, time_limit=90.0, log=notes.append)
     calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
