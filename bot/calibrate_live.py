@@ -75,12 +75,19 @@ FRESH_TIMEOUT = 1.0
 """Seconds a key or a click on a control has to start a new game."""
 FRESH_SLOW_TIMEOUT = 4.0
 """... once the board has begun to change (a new game still being drawn)."""
+LATE_GAME_WAIT = 2.0
+"""Seconds from a click on a control before the next control is clicked: a new game
+drawn later than :data:`FRESH_TIMEOUT` is then still put down to the control that
+started it (:meth:`LiveCalibrator._late_game`)."""
 DRAWING_GRACE = 1.0
 """Seconds within which a move's drawing must have changed a square not changed before
 for the move to count as still being drawn (an animation over the same squares does
 not: it is taken as it stands)."""
 DRAWING_LIMIT = 12.0
 """Seconds past the usual 2 s that a move still being drawn is waited for."""
+OPENED_BY_MARK = ("a right-click opened the square, as a left click does: the game places "
+                  "no flag with the right button (some flag through a mode button), and "
+                  "sweepbot learns the flag from a right-click or a ctrl+click")
 MARK_LASTING = 0.15
 """Seconds a mark's look must stay once settled to be learned: a page's button that
 ripples at a click may pause mid-way longer than a settle (Chromium painted nothing for
@@ -303,6 +310,7 @@ class LiveCalibrator:
         self.clicked_alone: list[bool] = []  # per control click that started a game:
         # it lay where the board's squares are (a menu, a dialog over the board)
         self._last_click: tuple[PixelRect, Image] | None = None  # (the control, its shot)
+        self._last_click_at = 0.0  # when (time.monotonic)
         self.start_image: Image | None = None
         self.candidates: list[int] = []
         self.win_needs_flags = False
@@ -553,6 +561,8 @@ class LiveCalibrator:
             if hovered is not None:
                 image = hovered
             seen, image = self._mark_cycle(cell, image, covered, hovered is not None)
+            if seen and int(self.ids(image)[cell]) != covered:
+                seen, image = self._end_cycle(cell, image, covered, hovered is not None, seen)
             if not seen and self._menu_opened(cell, image):
                 image = self._close_menu(cell)
                 seen, image = self._ctrl_click_marks(cell, image, covered, hovered is not None)
@@ -564,7 +574,8 @@ class LiveCalibrator:
                 break
         if not seen:
             raise CalibrationError("a right-click on the board changed nothing (or changed "
-                                   "squares far from it): is the game's window in front "
+                                   "squares far from it, say opened them as a left click "
+                                   "does): is the game's window in front "
                                    "and not paused, is the board at the start of a game, "
                                    "and does the game take mouse clicks at all (a terminal "
                                    "game may take keys only)?")
@@ -589,6 +600,17 @@ class LiveCalibrator:
                 break
             seen.append(looks)
         return seen, image
+
+    def _end_cycle(self, cell: Cell, image: Image, covered: int, hover: bool,
+                   seen: list[tuple[int, ...]]) -> tuple[list[tuple[int, ...]], Image]:
+        """The mark cycle stopped on a look that is not ``covered``: a right-click the
+        game dropped, so mark ``cell`` on until it is covered again; a square that
+        takes no more right-clicks was opened by the first one (as a left click
+        opens it: Kivy's buttons) and calibration stops."""
+        more, image = self._mark_cycle(cell, image, covered, hover)
+        if int(self.ids(image)[cell]) != covered:
+            raise CalibrationError(OPENED_BY_MARK)
+        return seen + more, image
 
     def _menu_opened(self, cell: Cell, image: Image) -> bool:
         """Did the last right-click on ``cell`` open a menu at the pointer (and not a
@@ -1626,7 +1648,7 @@ class LiveCalibrator:
             for rect in [*outside, *panel]:  # (a panel over the board: Google's)
                 if any(_overlap(rect, t) for t in tried):
                     continue
-                late = self._late_game(tried)
+                late = self._late_game(tried, LATE_GAME_WAIT)
                 if late is not None:
                     return late
                 tried.append(rect)
@@ -1861,6 +1883,7 @@ class LiveCalibrator:
         before = self.grab()
         shot = crop(before, grow(rect, before.shape))
         self._last_click = (rect, shot)
+        self._last_click_at = time.monotonic()
         fresh = self._click_rect(rect, before)
         if fresh is not None:
             self._note_control(rect, shot)
@@ -1881,19 +1904,24 @@ class LiveCalibrator:
                  f"{rect.top + rect.height // 2})")
         return fresh
 
-    def _late_game(self, tried: list[PixelRect]) -> tuple[IdGrid, Image] | None:
+    def _late_game(self, tried: list[PixelRect],
+                   wait: float = 0.0) -> tuple[IdGrid, Image] | None:
         """A new game on the screen before the next control is tried: the last one
         tried started it, but it was seen only after the wait for it had ended (a
         loaded machine: minesweeper-mvc's board came a second after the click on its
         MEDIUM button, but reading the frames took seconds each; the control clicked
         next, a patch of grass below the menu, was learned as the new-game control,
-        and the next restart found none). The last control tried is learned."""
+        and the next restart found none). The last control tried is learned. With
+        ``wait``, the game is looked for until ``wait`` s after that click (a game drawn
+        1.6 s after the click on its face came during the wait after a click on the
+        clock beside it, and the clock was learned)."""
         if not tried or self._last_click is None or self._last_click[0] != tried[-1]:
             return None
-        image = self.grab()
-        fresh = self._fresh(image)
-        if fresh is None:
-            return None
+        deadline = self._last_click_at + wait
+        while (fresh := self._fresh(image := self.grab())) is None:
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(0.05)
         time.sleep(0.1)
         if not self._unchanged(image):
             return None  # (still being drawn: the next look tells)

@@ -59,3 +59,27 @@ def test_a_highlight_is_no_lost_game() -> None:
         LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
     assert not any(m.startswith("game ") for m in log), log
     assert {button for _, button in game.clicks} == {"right"}  # nothing opened, no restart
+
+
+class RightOpens(SynthGame):
+    """A right-click opens the square as a left click does (kivy-mines-package: Kivy
+    buttons press on either button; it flags through a "Flagging" mode button)."""
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        super().click(p, "left" if button == "right" else button)
+
+
+@pytest.mark.parametrize("seed, opens", [(2, "one square"), (1, "a region")])
+def test_a_right_click_that_opens_is_no_flag(seed: int, opens: str) -> None:
+    """Before, a right-click that opened one square (a number) was learned as the flag;
+    then the loss's mines were counted wrong ("the game has 44 mines" on a 9 x 9 board
+    of 10). Now calibration stops after a second right-click on the same square finds
+    it opened; one that opens a region is refused as before."""
+    game = RightOpens(BoardSize(9, 9, 10), Look(), rule="safe", seed=seed)
+    calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), LiveOptions())
+    with pytest.raises(CalibrationError, match="opened"):
+        calibrator.run()
+    opened = int((game.game.board >= 0).sum())
+    assert (opened == 1) == (opens == "one square") and opened > 0
+    clicked = {p for p, _ in game.clicks}
+    assert len(clicked) == 1 and len(game.clicks) <= 3  # that square only
