@@ -2308,7 +2308,7 @@ says the game's 0s open only the squares beside them (``status.zero_opens: sides
 
 def one_region_open(ids: IdGrid) -> bool:
     """Whether the board shows one zero region open and nothing else, as xdemineur's
-    start does (it opens one by itself; about one start in 900 on 16x16/40 leaves no
+    start does (it opens one by itself; 5 of 4000 real starts on 16x16/40 left no
     look on 40 % of the squares): for two of the three commonest looks, taken for
     covered and 0, the squares not covered are one 8-connected region, no 0 is next to
     a covered square and every other open square is next to a 0.

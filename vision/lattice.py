@@ -357,7 +357,7 @@ def fitted_lattice(image: Image) -> BoardGeometry:
              or texture_lattices(image)  # textured squares with no line between
              or mark_lattices(image)  # a character a square on a plain background
              # squares stretched with the window (Kivy's buttons, 84 x 37 px in a game
-             # of 9 x 9): looked for last, so no board of squares is found otherwise
+             # of 9 x 9): looked for last, only when no board of squares is found
              or candidate_lattices(image, aspect=STRETCHED_ASPECT))
     if not found:
         raise NoBoardError(
