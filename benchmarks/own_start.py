@@ -29,7 +29,6 @@ from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions  # 
 from bot.mouse import XTestMouse  # noqa: E402
 from bot.realgames import VirtualDisplay, launch_xdemineur  # noqa: E402
 from bot.screen import MssScreen, ScreenPoint  # noqa: E402
-from vision.geometry import PixelPoint  # noqa: E402
 
 
 def options(seed: int) -> LiveOptions:
@@ -38,8 +37,7 @@ def options(seed: int) -> LiveOptions:
 
 def face_point(cal: LiveCalibrator) -> ScreenPoint:
     """Where on the screen the new-game control calibration found is."""
-    rect = cal.restart_rects[0]
-    return cal.point(PixelPoint(rect.left + rect.width / 2, rect.top + rect.height / 2))
+    return cal.point(cal.restart_rects[0].centre())
 
 
 def try_start(screen: MssScreen, mouse: XTestMouse, run: bool, seed: int) -> str:

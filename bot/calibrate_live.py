@@ -1933,15 +1933,13 @@ class LiveCalibrator:
     def _in_board_place(self, rect: PixelRect) -> bool:
         """Is the middle of ``rect`` where the board's squares are? A control there
         shows with no board (a menu in the board's place, or a dialog over it)."""
-        return self.g.bounds().contains(PixelPoint(rect.left + rect.width / 2,
-                                                   rect.top + rect.height / 2))
+        return self.g.bounds().contains(rect.centre())
 
     def _click_rect(self, rect: PixelRect, before: Image) -> tuple[IdGrid, Image] | None:
         """Click the middle of ``rect`` (the screen was ``before``); the fresh game if
         that started one."""
         self.control_clicks += 1
-        centre = PixelPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
-        p = self.point(centre)
+        p = self.point(rect.centre())
         a = self.point(PixelPoint(rect.left, rect.top))
         b = self.point(PixelPoint(rect.left + rect.width, rect.top + rect.height))
         self.mouse.allow([ScreenRect(a.x, a.y, b.x - a.x, b.y - a.y)])
@@ -2327,9 +2325,10 @@ def one_region_open(ids: IdGrid) -> bool:
         regions, _ = cv2.connectedComponents((~covered).astype(np.uint8), connectivity=8)
         if regions != 2:
             continue
+        by_covered = neighbour_sum(covered) > 0
         for zero_look in common:
             zero = ids == zero_look
-            if zero_look == covered_look or (zero & (neighbour_sum(covered) > 0)).any():
+            if zero_look == covered_look or (zero & by_covered).any():
                 continue
             if not (~covered & ~zero & (neighbour_sum(zero) == 0)).any():
                 return True

@@ -35,6 +35,14 @@ class PixelRect(NamedTuple):
     width: int
     height: int
 
+    def centre(self) -> PixelPoint:
+        """The middle of the rectangle.
+
+        >>> PixelRect(10, 20, 5, 4).centre()
+        PixelPoint(x=12.5, y=22.0)
+        """
+        return PixelPoint(self.left + self.width / 2, self.top + self.height / 2)
+
     def contains(self, p: PixelPoint) -> bool:
         """Is ``p`` inside (left and top edges in, right and bottom out)?
 

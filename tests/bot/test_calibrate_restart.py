@@ -290,7 +290,7 @@ class OneRegionGame(SynthGame):
 def test_a_start_with_no_look_on_40_percent_of_the_board_is_a_start() -> None:
     """A board with no look on 40 % of its squares was taken for a game under way:
     calibration stopped with "not at the start of a game" on xdemineur's starts whose
-    one region leaves 37 % covered, 31 % 0s, 21 % 1s (about one launch in 900)."""
+    one region leaves 37 % covered, 31 % 0s, 21 % 1s (5 of 4000 real starts)."""
     game = OneRegionGame(BoardSize(16, 16, 40), LOOK, rule="none", seed=681)
     _, counts = np.unique(game.game.board, return_counts=True)
     assert counts.max() < 0.4 * 256 and (game.game.board == COVERED).sum() == 96
