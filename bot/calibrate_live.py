@@ -1612,10 +1612,13 @@ class LiveCalibrator:
         that changes the screen without starting a game (closing a dialog) is followed
         by another round, and so are, once each, a wait for a window still to come
         (Chromium drew its first dialog late on a busy machine) and the Escape key
-        (which closes most dialogs). A window that took no keyboard focus when it came
-        (minegauler's high-scores table with no window manager: the Escape went to the
-        game's window) takes it at a click on it (the learned control under it, or one
-        of its own): Escape is pressed again after such clicks while it is there."""
+        (which closes most dialogs), pressed only while something is there to close:
+        a change outside the board since the end, or a window over it (with nothing
+        there it is a surprise key, and it quits pygame's and Kivy's games). A window
+        that took no keyboard focus when it came (minegauler's high-scores table with
+        no window manager: the Escape went to the game's window) takes it at a click on
+        it (the learned control under it, or one of its own): Escape is pressed again
+        after such clicks while it is there."""
         self._late_dialog(ending, self.grab())
         escaped = self._close_dialog(ending)
         escaped_at = self.control_clicks  # the clicks on controls before the last Escape
@@ -1662,9 +1665,11 @@ class LiveCalibrator:
                     waited = True
                     if self.wait_change(now, timeout=2.0) is not None:
                         continue
-                if escaped and (self.control_clicks == escaped_at
-                                or not self._window_over_end(ending, self.grab())):
+                over = self._window_over_end(ending, self.grab())
+                if escaped and (self.control_clicks == escaped_at or not over):
                     break
+                if not (outside or panel or over):
+                    break  # nothing to close: Escape would be a surprise (quits pygame's)
                 self.mouse.key("Escape")  # close a dialog that no click closed
                 escaped = self.dismissed = True
                 escaped_at = self.control_clicks

@@ -114,3 +114,45 @@ def test_the_time_the_user_takes_to_answer_is_not_calibration_time(
 
     learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), options(ask=ask)).run()
     assert len(learned.games) >= 3
+
+
+class QuitsOnEscape(SameFaceGame):
+    """A :class:`SameFaceGame` that quits at the Escape key, as pygame and Kivy games
+    do: its window goes, the desktop shows where it was, and clicks do nothing."""
+
+    quit = False
+
+    def key(self, keys: str) -> None:
+        super().key(keys)
+        self.quit = self.quit or keys.lower() == "escape"
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        if self.quit:
+            self.clicks.append((p, button))
+            return
+        super().click(p, button)
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        if self.quit:
+            w, h = self.look.size
+            return cut(np.full((h, w, 3), self.look.background, np.uint8), region)
+        return super().grab(region)
+
+
+def test_no_escape_is_pressed_when_nothing_is_over_the_ended_board() -> None:
+    """Escape closes a dialog; with none on screen (nothing changed outside the board
+    at the end, no window over it) it is a surprise key, and it quits many games
+    (pygame's, Kivy's). Before, Escape was pressed once no control was found, the game
+    quit, and the user was asked to point at a control of a game that was gone."""
+    game = QuitsOnEscape(BoardSize(9, 9, 10), LOOK, rule="safe", seed=2)
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        game.move(face_centre(game))
+        return ""
+
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), options(ask=ask)).run()
+    assert asked == [ASK_RESTART] and not game.quit
+    assert len(learned.games) >= 3
+    assert [b for _, b in game.clicks if b.startswith("key")] == []
