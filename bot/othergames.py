@@ -218,7 +218,9 @@ def launch_kmines(vd: VirtualDisplay, timeout: float = 20.0, level: str = "Easy"
     deadline = time.monotonic() + timeout
     while not (found := vd.xdotool("search", "--onlyvisible", "--class", "kmines").split()):
         # (by class: xdotool's title search misses the window Qt maps)
-        if proc.poll() is not None or time.monotonic() > deadline:
+        if proc.poll() is not None:
+            raise LaunchError(vd.ended(proc, "before opening its window"))
+        if time.monotonic() > deadline:
             raise LaunchError("kmines did not open its window")
         time.sleep(0.1)
     time.sleep(1.5)  # Qt Quick draws the board after mapping
@@ -378,8 +380,7 @@ def wait_for_pid_window(vd: VirtualDisplay, proc: subprocess.Popen[bytes],
     since = time.monotonic()
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise LaunchError(f"process {proc.pid} exited with code {proc.returncode} "
-                              "before mapping a window")
+            raise LaunchError(vd.ended(proc, "before mapping a window"))
         found = sorted(int(w) for w in
                        vd.xdotool("search", "--onlyvisible", "--pid", str(proc.pid)).split())
         if found != last:

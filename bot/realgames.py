@@ -129,6 +129,7 @@ class VirtualDisplay:
         self.env: dict[str, str] = {}
         self.tmpdir = Path()
         self._procs: list[subprocess.Popen[bytes]] = []
+        self._stderr: dict[int, Path] = {}  # pid: what the program wrote to stderr
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         self._grabber: mss.base.MSSBase | None = None
         self._x11: Xlib.display.Display | None = None
@@ -202,11 +203,27 @@ class VirtualDisplay:
         return env
 
     def spawn(self, cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-        """Start a program on this display; it is stopped (by PID) on exit."""
-        proc = subprocess.Popen(cmd, env=env or self.env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        """Start a program on this display; it is stopped (by PID) on exit. What it
+        writes to stderr is kept, to say why it ended (:meth:`ended`)."""
+        fd, log = tempfile.mkstemp(prefix="stderr-", suffix=".log", dir=self.tmpdir)
+        with os.fdopen(fd, "wb") as err:
+            proc = subprocess.Popen(cmd, env=env or self.env, stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=err)
         self._procs.append(proc)
+        self._stderr[proc.pid] = Path(log)
         return proc
+
+    def ended(self, proc: subprocess.Popen[bytes], when: str, lines: int = 4) -> str:
+        """Why ``proc`` (started by :meth:`spawn`) ended ``when``, for an error: its
+        exit code and the last ``lines`` lines it wrote to stderr (a Qt program that
+        lacks a library of its xcb plugin says so there, and exits with -6)."""
+        said = ""
+        log = self._stderr.get(proc.pid)
+        if log is not None and log.exists():
+            tail = log.read_text(errors="replace").strip().splitlines()[-lines:]
+            said = ": " + " | ".join(line.strip() for line in tail) if tail else ""
+        name = Path(str(proc.args[0] if isinstance(proc.args, list) else proc.args)).name
+        return f"{name} (pid {proc.pid}) exited with code {proc.returncode} {when}{said}"
 
     def screenshot(self, region: tuple[int, int, int, int] | None = None) -> Image:
         """The full screen (or ``region`` = (left, top, width, height)) as BGR."""
@@ -383,7 +400,7 @@ def wait_for_window(vd: VirtualDisplay, proc: subprocess.Popen[bytes], name: str
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise LaunchError(f"{name!r} exited with code {proc.returncode} before mapping")
+            raise LaunchError(vd.ended(proc, f"before mapping a window titled {name!r}"))
         new = [w for w in visible_windows(vd, name) if w not in before]
         if new:
             return min(new)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ from bot.realgames import (
     XDEMINEUR,
     XDEMINEUR_ORIGIN,
     XDEMINEUR_PITCH,
+    LaunchError,
     VirtualDisplay,
     click,
     launch_gnome_mines,
@@ -96,3 +99,17 @@ def test_two_gnome_mines_at_once_each_get_a_window() -> None:
         medium.move(800, 100)
         assert small.rect()[:2] == (0, 0) and medium.rect()[:2] == (800, 100)
         assert small.proc.poll() is None and medium.proc.poll() is None
+
+
+def test_a_program_that_ends_before_its_window_says_why() -> None:
+    """A game that cannot start (minegauler's Qt lacking libxcb-icccm4 on a fresh
+    machine: "exited with code -6") is reported with what it wrote to stderr."""
+    need(*BASE)
+    from bot.othergames import wait_for_pid_window
+
+    script = "import sys; print('noise'); sys.stderr.write('one\\ntwo: no xcb\\n'); sys.exit(3)"
+    with VirtualDisplay() as vd:
+        proc = vd.spawn([sys.executable, "-c", script])
+        with pytest.raises(LaunchError, match=r"exited with code 3 before mapping a "
+                                              r"window: one \| two: no xcb$"):
+            wait_for_pid_window(vd, proc, timeout=10.0)
