@@ -1671,9 +1671,9 @@ class LiveCalibrator:
                 if not (outside or panel or over):
                     break  # nothing to close: Escape would be a surprise (quits pygame's)
                 self.mouse.key("Escape")  # close a dialog that no click closed
-                escaped = self.dismissed = True
-                escaped_at = self.control_clicks
+                escaped, escaped_at = True, self.control_clicks
                 if self.wait_change(now, timeout=1.0) is not None:
+                    self.dismissed = True
                     self._note_closed(ending)
         return self._restart_by_user()
 
@@ -1687,8 +1687,8 @@ class LiveCalibrator:
         if not self._window_over_end(ending, image):
             return False
         self.mouse.key("Escape")
-        self.dismissed = True
-        if self.wait_change(image, timeout=1.0) is not None:
+        if self.wait_change(image, timeout=max(1.0, self.opts.redraw_timeout)) is not None:
+            self.dismissed = True  # (a key that changes nothing is not play's to press)
             time.sleep(0.1)  # (a key at once may go to the window closing)
             self._note_closed(ending)
         return True

@@ -1432,7 +1432,8 @@ class Player:
         came over the whole board then is the game's end display (minegauler's
         high-scores table at a new best time). Such a window that the keys left in place
         gets one click to take the keyboard focus, then the keys again
-        (:meth:`_focus_cover`). True when the board reads whole."""
+        (:meth:`_focus_cover`). No Escape of its own while the cover is the game's own
+        end display (:meth:`_own_end_display`). True when the board reads whole."""
         assert self.geometry is not None
         keys = self.reader.dismiss_keys(self.geometry)
         at_end = ended is not None and ended.ends
@@ -1444,6 +1445,8 @@ class Player:
         seen_at_keys: list[Image] = []
 
         def press(unread: np.ndarray) -> bool:
+            if not keys and self._own_end_display():
+                return False  # (it goes by itself or by the restart: no key, as learned)
             pressed = keys or (("Escape",) if at_end or not unread.all() else ())
             for k in pressed:
                 self.mouse.key(k)
@@ -1459,6 +1462,18 @@ class Player:
                               0.0 if keys else UNCOVER_GRACE,
                               changing=UNCOVER_CHANGING * self.config.restart_timeout,
                               again=again if at_end else None)
+
+    def _own_end_display(self) -> bool:
+        """Does the screen show the game's own end display as its skin learned it (a
+        message or window that came over the board at an end, or its new-game control
+        standing alone: minesweeper-mvc's "YOU LOSE!", then its menu)? A skin that
+        names no dismiss key learned that none closes them: calibration presses Escape
+        on every window over an ended board, and names the key when it had an effect.
+        Escape there is a surprise key (it quits many pygame games)."""
+        assert self.geometry is not None
+        image = self.screen.grab()
+        return self.reader.end_display(image, self.geometry) is not None or (
+            self.reader.starts_alone() and self.reader.restart_alone(image) is not None)
 
     def _focus_cover(self, ended: _Game, unread: np.ndarray, keys: tuple[str, ...],
                      pressed: Image | None) -> bool:

@@ -97,6 +97,11 @@ class Reader(Protocol):
         """Keys that close an end-of-game dialog hiding the restart control."""
         ...
 
+    def end_display(self, image: Image, geometry: BoardGeometry) -> str | None:
+        """"won" or "lost" where ``image`` shows the game's own display of an end as
+        the skin learned it over the board (a message, a dialog), else None."""
+        ...
+
     def chord_button(self, geometry: BoardGeometry) -> Button | None:
         """The button that chords on a number in this game (None: do not chord)."""
         ...
@@ -229,6 +234,11 @@ class SkinReader:
 
     def side_flood(self, geometry: BoardGeometry) -> bool:
         return _status_spec(self.skin(geometry)).get("zero_opens") == "sides"
+
+    def end_display(self, image: Image, geometry: BoardGeometry) -> str | None:
+        from vision.status import end_display
+
+        return end_display(image, geometry, self.skin(geometry))
 
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
         raw = _restart_spec(self.skin(geometry)).get("dismiss_keys")

@@ -127,10 +127,14 @@ def board_status(board: Board) -> str:
     return "won"
 
 
-def _board_status(image: Image, geometry: BoardGeometry, skin: Skin) -> str:
-    """The board's own status, unless the skin's "won" or "lost" templates show (a
-    dialog at a win; a message filling the board at a loss that shows no mine)."""
+def end_display(image: Image, geometry: BoardGeometry, skin: Skin) -> str | None:
+    """"won" or "lost" where the game's own display of an end, as the skin learned it,
+    shows in ``image`` (a skin that reads its status from the board keeps what came
+    over the board at an end: a dialog at a win, a message filling the board), else
+    None; a skin that reads a face has none (its face shows at every end)."""
     section = skin.status
+    if section.get("method", "board") != "board":
+        return None
     threshold = float(section.get("threshold", DEFAULT_THRESHOLD))
     for label in ("won", "lost"):
         shown = _labelled(section).get(label, ())
@@ -139,7 +143,13 @@ def _board_status(image: Image, geometry: BoardGeometry, skin: Skin) -> str:
             tpls = [_scaled(t, section, geometry, skin) for t in shown]
             if best_match(image, rect, tpls)[0] <= threshold:
                 return label
-    return board_status(read_board(image, geometry, skin))
+    return None
+
+
+def _board_status(image: Image, geometry: BoardGeometry, skin: Skin) -> str:
+    """The board's own status, unless the skin's "won" or "lost" templates show (a
+    dialog at a win; a message filling the board at a loss that shows no mine)."""
+    return end_display(image, geometry, skin) or board_status(read_board(image, geometry, skin))
 
 
 def read_status(image: Image, geometry: BoardGeometry, skin: Skin) -> str:

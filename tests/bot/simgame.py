@@ -218,6 +218,9 @@ class SimReader:
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
         return self._dismiss
 
+    def end_display(self, image: Image, geometry: BoardGeometry) -> str | None:
+        return None  # (no learned end display: every cover gets the fallback Escape)
+
     side_flood_game = False
     """Set to read a game whose 0s open only the squares beside them."""
 

@@ -47,6 +47,7 @@ class BannerGame(SynthGame):
     outcomes: list[str]
     shown_until: float
     menu: bool
+    shown = SHOWN
 
     def new_game(self) -> None:
         if not hasattr(self, "outcomes"):
@@ -90,7 +91,7 @@ class BannerGame(SynthGame):
         super().click(p, button)
         if self.game.status != "playing":
             self.outcomes.append(self.game.status)
-            self.shown_until = time.monotonic() + SHOWN
+            self.shown_until = time.monotonic() + self.shown
 
 
 def calibrate(game: BannerGame, mines: int | None) -> tuple[Learned, list[str], list[str]]:
@@ -138,6 +139,38 @@ def test_a_game_ending_in_a_message_over_the_board(seed: int, mines: int | None)
                    observer=Quiet()).play()  # type: ignore[arg-type]
     outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in again]
     assert outcomes == game.outcomes[before:] and len(outcomes) == 2, outcomes
+
+
+class LongBanner(BannerGame):
+    """Its message stays 3 s: longer than calibration waits for an Escape to act."""
+
+    shown = 3.0
+
+
+@pytest.mark.slow
+def test_play_presses_no_key_at_the_games_own_message() -> None:
+    """Calibration presses Escape at an end that covers the board, in case it is a
+    dialog; here it changed nothing, so the skin names no dismiss key, and play, which
+    meets the message and then the menu the skin learned, presses no key and clicks
+    neither (minesweeper-mvc ignores them; many pygame games quit at Escape). Before,
+    Escape was named the dismiss key, and play pressed it three times at every end."""
+    game = LongBanner(SIZE, LOOK, rule="safe", seed=3)
+    learned, results, notes = calibrate(game, SIZE.mines)
+    assert results == game.outcomes[:len(results)], (results, game.outcomes, notes)
+    assert "dismiss_keys" not in learned.restart, learned.restart
+    skin = Skin("banner", "test", learned.cell_size, learned.cells, learned.status,
+                learned.restart)
+    before, clicked = len(game.outcomes), len(game.clicks)
+    played = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
+                    PlayConfig(games=4, mines=SIZE.mines, seed=1, restart_timeout=4.0),
+                    observer=Quiet()).play()  # type: ignore[arg-type]
+    outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in played]
+    assert outcomes == game.outcomes[before:] and len(outcomes) == 4, outcomes
+    b = BUTTON
+    stray = [(p, button) for p, button in game.clicks[clicked:] if button.startswith("key")
+             or not (game.cell_at(p) or (b.left <= p.x < b.left + b.width
+                                         and b.top <= p.y < b.top + b.height))]
+    assert stray == [], stray
 
 
 def test_a_final_guess_taken_for_a_win_is_judged_again_by_a_later_loss() -> None:
