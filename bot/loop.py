@@ -1443,10 +1443,12 @@ class Player:
             return image, self.read(image, geometry) == UNKNOWN
 
         seen_at_keys: list[Image] = []
+        own_end: list[bool] = []  # (the game's own end display showed in this wait)
 
         def press(unread: np.ndarray) -> bool:
-            if not keys and self._own_end_display():
-                return False  # (it goes by itself or by the restart: no key, as learned)
+            if not keys and (own_end or self._own_end_display()):
+                own_end[:] = [True]  # (what follows it is the game's too: its window
+                return False  # replaced by its menu; no key, as calibration learned)
             pressed = keys or (("Escape",) if at_end or not unread.all() else ())
             for k in pressed:
                 self.mouse.key(k)
