@@ -1443,11 +1443,12 @@ class Player:
             return image, self.read(image, geometry) == UNKNOWN
 
         seen_at_keys: list[Image] = []
-        own_end: list[bool] = []  # (the game's own end display showed in this wait)
+        own_end = False  # (the game's own end display showed in this wait)
 
         def press(unread: np.ndarray) -> bool:
+            nonlocal own_end
             if not keys and (own_end or self._own_end_display()):
-                own_end[:] = [True]  # (what follows it is the game's too: its window
+                own_end = True  # (what follows it is the game's too: its window
                 return False  # replaced by its menu; no key, as calibration learned)
             pressed = keys or (("Escape",) if at_end or not unread.all() else ())
             for k in pressed:
@@ -1474,8 +1475,8 @@ class Player:
         Escape there is a surprise key (it quits many pygame games)."""
         assert self.geometry is not None
         image = self.screen.grab()
-        return self.reader.end_display(image, self.geometry) is not None or (
-            self.reader.starts_alone() and self.reader.restart_alone(image) is not None)
+        return self.reader.end_display(image, self.geometry) is not None or \
+            self.reader.restart_alone(image) is not None
 
     def _focus_cover(self, ended: _Game, unread: np.ndarray, keys: tuple[str, ...],
                      pressed: Image | None) -> bool:
