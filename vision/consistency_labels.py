@@ -11,7 +11,8 @@ survives gives it the same number; when the evidence is not enough, nothing is n
 The search is pruned by bounds read from the frames: a look's number is at most its
 count of unrevealed (or mine) neighbours and at least its count of shown-mine
 neighbours on every square where it appears; games open the squares around a 0 by
-themselves, so a look next to an unrevealed square is no 0 (``zero_floods``). A partial
+themselves, so a look next to a covered square is no 0 (``zero_floods``; a flood opens
+no flagged or question-marked square, so one may border a 0). A partial
 mapping is checked with the exact engine (:func:`solver.probability.analyse`), the
 looks not yet given a number standing as opened squares without a number (safe, no
 constraint): if that board already has no layout, no completion has one.
@@ -74,6 +75,7 @@ class _Frame:
 
     base: Board
     masks: Mapping[int, npt.NDArray[np.bool_]]  # variable look -> its squares here
+    plain: npt.NDArray[np.bool_]  # squares of the covered look itself (no mark on them)
 
 
 def _base_code(code: int) -> int:
@@ -86,6 +88,7 @@ def _base_code(code: int) -> int:
 
 def _frame(ids: IdGrid, codes: Mapping[int, int], variables: set[int]) -> _Frame:
     base = np.full(ids.shape, FREE, np.int8)
+    plain = np.zeros(ids.shape, bool)
     masks = {}
     for look in np.unique(ids).tolist():
         where = ids == look
@@ -93,7 +96,8 @@ def _frame(ids: IdGrid, codes: Mapping[int, int], variables: set[int]) -> _Frame
             masks[look] = where
         else:
             base[where] = _base_code(codes[look])
-    return _Frame(base, masks)
+            plain |= where if codes[look] == COVERED else False
+    return _Frame(base, masks, plain)
 
 
 def _dominated(f: _Frame, ids_f: IdGrid, ids_g: IdGrid) -> bool:
@@ -124,10 +128,11 @@ def _bounds(frames: Sequence[_Frame], variables: set[int], zero_floods: bool,
     for f in frames:
         unrevealed = neighbour_sum(f.base == COVERED)
         mines = neighbour_sum(f.base == MINE)
+        plain = neighbour_sum(f.plain)  # (a flood opens no flagged or marked square)
         for look, where in f.masks.items():
             hi[look] = min(hi[look], int((unrevealed + mines)[where].min()))
             lo[look] = max(lo[look], int(mines[where].max()))
-            if zero_floods and bool((unrevealed[where] > 0).any()):
+            if zero_floods and bool((plain[where] > 0).any()):
                 lo[look] = max(lo[look], 1)
     return {look: (lo[look], hi[look]) for look in variables}
 
