@@ -334,6 +334,9 @@ class LiveCalibrator:
         self.results: list[str] = []
         self.marked_loss = False
         self.dismissed = False
+        self.covers_stay = False
+        """A cover over the whole ended board stood :data:`MESSAGE_WAIT` s: Escape it at
+        once from then on (:meth:`_close_dialog`)."""
         self.control_clicks = 0
         """Clicks off the board so far (controls tried or known to start a game)."""
         self.ended_codes: np.ndarray | None = None  # the ended game's board, at a restart
@@ -1636,7 +1639,7 @@ class LiveCalibrator:
         waited = False
         for _ in range(4):
             fresh = self._late_game(tried) or self._known_restart() or \
-                self._default_button(ending)
+                (self._default_button(ending) if escaped else None)
             if fresh is not None:
                 return fresh
             if escaped and self.control_clicks > escaped_at and self._close_dialog(ending):
@@ -1684,7 +1687,7 @@ class LiveCalibrator:
         gone; whether the key was pressed. Clicking its controls or the game's behind
         it takes a second a try (kmines' modal dialogs at a win and at a loss)."""
         image = self.grab()
-        if not self._window_over_end(ending, image):
+        if not self._window_over_end(ending, image) or self._goes_by_itself(ending, image):
             return False
         self.mouse.key("Escape")
         if self.wait_change(image, timeout=max(1.0, self.opts.redraw_timeout)) is not None:
@@ -1692,6 +1695,21 @@ class LiveCalibrator:
             time.sleep(0.1)  # (a key at once may go to the window closing)
             self._note_closed(ending)
         return True
+
+    def _goes_by_itself(self, ending: Ending, image: Image) -> bool:
+        """Did something that fills the whole ended board in ``image`` change by itself
+        within :data:`MESSAGE_WAIT` s? A game that draws its end's message over its own
+        window (minesweeper-mvc, 5 s; many pygame games quit at Escape) then gets no
+        key. A cover that stood that long (a dialog, a scores table) makes later ends'
+        covers get Escape at once (:attr:`covers_stay`). (An end is judged once it has
+        settled: a dialog fading in has come whole by then.)"""
+        if self.covers_stay or image.shape != ending.before.shape or \
+                not self._covered_whole(self.ids(ending.before), self.ids(image)):
+            return False
+        if self.wait_change(image, timeout=MESSAGE_WAIT) is not None:
+            return True
+        self.covers_stay = True
+        return False
 
     def _window_over_end(self, ending: Ending, image: Image) -> bool:
         """Is a window over the ended board in ``image`` (:meth:`_close_dialog`)?"""

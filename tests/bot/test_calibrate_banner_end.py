@@ -22,7 +22,15 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
+from calib_synth import (  # noqa: E402
+    GoneOnQuit,
+    Look,
+    SynthGame,
+    SynthMouse,
+    SynthScreen,
+    cut,
+    render,
+)
 
 from bot.calibrate_live import Learned, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.loop import PlayConfig, Player  # noqa: E402
@@ -211,3 +219,26 @@ def test_a_final_guess_taken_for_a_win_is_judged_again_by_a_later_loss() -> None
     assert cal.results == ["lost", "won"]
     assert [e.outcome for e in cal.endings] == ["lost", "won"]
     assert not any(e.unsure for e in cal.endings)
+
+
+class QuitsOnKeys(GoneOnQuit, BannerGame):
+    """A :class:`BannerGame` that quits at any key, as many pygame games do at Escape."""
+
+    def key(self, keys: str) -> None:
+        super().key(keys)
+        self.quit = True
+
+
+@pytest.mark.slow
+def test_calibration_waits_out_a_message_over_the_whole_board_before_any_key() -> None:
+    """A message that fills the board at an end and goes by itself is no dialog:
+    calibration waits for it to change, and presses neither Escape nor Return. Before,
+    it pressed Escape at the first end, in case the message was a dialog, and a game
+    that quits at Escape was gone."""
+    game = QuitsOnKeys(SIZE, LOOK, rule="safe", seed=3)
+    learned, results, notes = calibrate(game, SIZE.mines)
+    assert not game.quit, notes
+    assert results == game.outcomes[:len(results)], (results, game.outcomes, notes)
+    assert {"won", "lost"} <= set(results), notes
+    assert "dismiss_keys" not in learned.restart, learned.restart
+    assert [b for _, b in game.clicks if b.startswith("key")] == []

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
+from calib_synth import GoneOnQuit, Look, SynthGame, SynthMouse, SynthScreen, cut, render  # noqa: E402
 
 from bot.calibrate_live import ASK_RESTART, CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
@@ -116,27 +116,13 @@ def test_the_time_the_user_takes_to_answer_is_not_calibration_time(
     assert len(learned.games) >= 3
 
 
-class QuitsOnEscape(SameFaceGame):
+class QuitsOnEscape(GoneOnQuit, SameFaceGame):
     """A :class:`SameFaceGame` that quits at the Escape key, as pygame and Kivy games
-    do: its window goes, the desktop shows where it was, and clicks do nothing."""
-
-    quit = False
+    do."""
 
     def key(self, keys: str) -> None:
         super().key(keys)
         self.quit = self.quit or keys.lower() == "escape"
-
-    def click(self, p: ScreenPoint, button: str = "left") -> None:
-        if self.quit:
-            self.clicks.append((p, button))
-            return
-        super().click(p, button)
-
-    def grab(self, region: PixelRect | None = None) -> np.ndarray:
-        if self.quit:
-            w, h = self.look.size
-            return cut(np.full((h, w, 3), self.look.background, np.uint8), region)
-        return super().grab(region)
 
 
 def test_no_escape_is_pressed_when_nothing_is_over_the_ended_board() -> None:

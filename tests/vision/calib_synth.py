@@ -212,6 +212,27 @@ class SynthGame:
         return None
 
 
+class GoneOnQuit:
+    """Mix in before a :class:`SynthGame` (``class G(GoneOnQuit, SynthGame)``): once
+    ``quit`` is set, the game's window is gone, the desktop shows where it was, and
+    clicks do nothing (many pygame and Kivy games quit at Escape)."""
+
+    quit = False
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        if self.quit:
+            self.clicks.append((p, button))  # type: ignore[attr-defined]
+            return
+        super().click(p, button)  # type: ignore[misc]
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        if self.quit:
+            w, h = self.look.size  # type: ignore[attr-defined]
+            return cut(np.full((h, w, 3), self.look.background, np.uint8),  # type: ignore[attr-defined]
+                       region)
+        return super().grab(region)  # type: ignore[misc]
+
+
 class SynthScreen:
     """The Screen side of a :class:`SynthGame`."""
 
