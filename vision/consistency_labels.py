@@ -96,7 +96,8 @@ def _frame(ids: IdGrid, codes: Mapping[int, int], variables: set[int]) -> _Frame
             masks[look] = where
         else:
             base[where] = _base_code(codes[look])
-            plain |= where if codes[look] == COVERED else False
+            if codes[look] == COVERED:
+                plain |= where
     return _Frame(base, masks, plain)
 
 
