@@ -171,8 +171,7 @@ def cut_sides(image: Image, g: BoardGeometry, min_depth: int = 4,
     ends have no like square beside them to show they are whole)."""
     found = []
     for side in SIDES:
-        pitch = g.pitch_x if side in ("left", "right") else g.pitch_y
-        least = max(min_depth, math.ceil(pitch / 3))
+        least = _least_depth(g, side, min_depth)
         lines = g.cols if side in ("left", "right") else g.rows
         if shown_depth(image, g, side) >= least:
             found.append(side)
@@ -180,6 +179,18 @@ def cut_sides(image: Image, g: BoardGeometry, min_depth: int = 4,
                 cut_short(image, g, side) >= least:
             found.append(side)
     return tuple(found)
+
+
+def _least_depth(g: BoardGeometry, side: str, min_depth: int = 4) -> int:
+    """How many pixel lines of one more line of squares must show past ``side`` of
+    the board ``g`` for :func:`cut_sides` to take it for a cut line: ``min_depth`` and
+    a third of a pitch.
+
+    >>> _least_depth(BoardGeometry("s", 0.0, 0.0, 20.0, 38.0, 13, 15), "bottom")
+    13
+    """
+    pitch = g.pitch_x if side in ("left", "right") else g.pitch_y
+    return max(min_depth, math.ceil(pitch / 3))
 
 
 def _outer_whole(whole: npt.NDArray[np.bool_] | None, side: str) -> bool:
@@ -235,18 +246,26 @@ def reaching_edges(size: tuple[int, int], g: BoardGeometry,
     >>> reaching_edges((80, 60), board.shifted(-10, -9), EDGE_SIDES)
     ()
     """
+    gaps = _gaps(size, g)
+    return tuple(side for side in sides if gaps[side] <= slack)
+
+
+def _gaps(size: tuple[int, int], g: BoardGeometry) -> dict[str, int]:
+    """The pixels between each side of the board ``g`` and the edge of a screen
+    ``size`` = (width, height)."""
     b = g.bounds()
     w, h = size
-    gaps = {"left": b.left, "right": w - b.left - b.width,
+    return {"left": b.left, "right": w - b.left - b.width,
             "top": b.top, "bottom": h - b.top - b.height}
-    return tuple(side for side in sides if gaps[side] <= slack)
 
 
 def edge_sides(screen: Image, g: BoardGeometry, slack: int = EDGE_SLACK) -> tuple[str, ...]:
     """The sides of the board ``g`` that reach the right or bottom edge of ``screen``,
     a screenshot of the whole screen (:data:`EDGE_SIDES`): a window moved partly off
     the screen may be cut between two lines of squares, which leaves nothing past the
-    side to tell the cut by (:func:`cut_sides`). Not for a capture cropped to the board.
+    side to tell the cut by (:func:`cut_sides`), or just past the first pixels of a
+    line, too few for :func:`cut_sides` to tell from a frame (:func:`_sliver`). Not for
+    a capture cropped to the board.
 
     >>> import numpy as np
     >>> from vision.geometry import BoardGeometry
@@ -259,7 +278,21 @@ def edge_sides(screen: Image, g: BoardGeometry, slack: int = EDGE_SLACK) -> tupl
     ()
     """
     h, w = screen.shape[:2]
-    return reaching_edges((w, h), g, EDGE_SIDES, slack)
+    gaps = _gaps((w, h), g)
+    return tuple(side for side in EDGE_SIDES
+                 if gaps[side] <= slack or _sliver(screen, g, side, gaps[side]))
+
+
+def _sliver(screen: Image, g: BoardGeometry, side: str, gap: int) -> bool:
+    """Do the ``gap`` pixel lines between ``side`` of the board and the screen's edge,
+    fewer than :func:`cut_sides` needs, all show the first lines of the squares of
+    their own row (or column)? Then a line of squares runs off the screen there (a
+    window moved 6 px short of the screen's bottom showed 6 px of a 38-px row of
+    cave-sweeper's): a frame's bevel that looks the same, run into the screen's edge,
+    is a window partly off the screen all the same."""
+    if not 0 < gap < _least_depth(g, side):
+        return False
+    return shown_depth(screen, g, side) >= gap
 
 
 def off_screen_hint(size: tuple[int, int], g: BoardGeometry) -> str:

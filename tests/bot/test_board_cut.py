@@ -131,3 +131,49 @@ def test_calibrate_stops_at_a_board_cut_between_lines_by_the_screen(side: str) -
     with pytest.raises(CalibrationError, match=f"reaches the screen's {side} edge"):
         LiveCalibrator(fake, fake, LiveOptions(redraw_timeout=0.3)).run()
     assert not fake.clicks
+
+
+def sliver_past(image: Image, side: str, shown: int) -> Image:
+    """The screenshot cut by the screen's right or bottom edge ``shown`` pixels into the
+    board's last line of squares: a window moved just short of the screen's edge."""
+    g = find_lattice(image)
+    if side == "right":
+        return image[:, :round(g.col_left(g.cols - 1)) + shown]
+    return image[:round(g.row_top(g.rows - 1)) + shown]
+
+
+@pytest.mark.parametrize("side", ["right", "bottom"])
+@pytest.mark.parametrize("shown", [2, 4, 6])
+def test_play_stops_at_a_sliver_of_a_line_at_the_screens_edge(side: str, shown: int,
+                                                              tmp_path: Path) -> None:
+    """A few pixels of the last line (fewer than a third of a pitch: too few to tell
+    from a frame's bevel inside a window) running into the screen's edge: before, the
+    board was played as the lines before it, its last line's mines unseen."""
+    image: Image = cv2.imread(str(FIXTURES / "xdemineur" / "beginner_start.png"))
+    assert image is not None
+    screen = FileScreen([sliver_past(image, side, shown)])
+    mouse = RecordingMouse(size=screen.size())
+    config = PlayConfig(games=1, mines=10, redraw_timeout=0.02, bug_dir=tmp_path)
+    [result] = Player(screen, mouse, SkinReader.from_names(["xdemineur"]), "exact",
+                      config).play()
+    assert result.outcome == "aborted"
+    assert f"reaches the screen's {side} edge" in result.reason
+    assert ("9 rows x 11 columns" if side == "right" else "8 rows x 12 columns") in result.reason
+    assert not mouse.clicks
+
+
+@pytest.mark.parametrize("name, message, clicks", [
+    ("bottom_6px_off", r"board \(13 rows x 15 columns show\) reaches the screen's bottom", 0),
+    ("whole", "changed nothing", 1),  # not cut: calibration starts (its right-click)
+])
+def test_calibrate_stops_at_a_real_window_6px_short_of_the_screens_bottom(
+        name: str, message: str, clicks: int) -> None:
+    """cave-sweeper's window moved down until 6 px of its 14th row of 38-px squares
+    showed at the screen's bottom: before, calibration took the board for 13 rows and
+    went on (stopped only by this game's flag being on the middle button)."""
+    image = cv2.imread(str(FIXTURES / "cave-sweeper" / "screen" / f"{name}_15x15.png"))
+    assert image is not None
+    fake = Blank(image)
+    with pytest.raises(CalibrationError, match=message):
+        LiveCalibrator(fake, fake, LiveOptions(redraw_timeout=0.3)).run()
+    assert len(fake.clicks) == clicks
