@@ -337,6 +337,7 @@ class LiveCalibrator:
         self.covers_stay = False
         """A cover over the whole ended board stood :data:`MESSAGE_WAIT` s: Escape it at
         once from then on (:meth:`_close_dialog`)."""
+        self.end_keys: list[str] = []  # the keys pressed at the last end to close a cover
         self.control_clicks = 0
         """Clicks off the board so far (controls tried or known to start a game)."""
         self.ended_codes: np.ndarray | None = None  # the ended game's board, at a restart
@@ -1622,7 +1623,11 @@ class LiveCalibrator:
         no window manager: the Escape went to the game's window) takes it at a click on
         it (the learned control under it, or one of its own): Escape is pressed again
         after such clicks while it is there."""
+        self.end_keys = []
         self._late_dialog(ending, self.grab())
+        fresh = self._key_before_escape(ending)
+        if fresh is not None:
+            return fresh
         escaped = self._close_dialog(ending)
         escaped_at = self.control_clicks  # the clicks on controls before the last Escape
         if ending.outcome == "won":
@@ -1674,6 +1679,7 @@ class LiveCalibrator:
                 if not (outside or panel or over):
                     break  # nothing to close: Escape would be a surprise (quits pygame's)
                 self.mouse.key("Escape")  # close a dialog that no click closed
+                self.end_keys.append("Escape")
                 escaped, escaped_at = True, self.control_clicks
                 if self.wait_change(now, timeout=1.0) is not None:
                     self.dismissed = True
@@ -1690,11 +1696,29 @@ class LiveCalibrator:
         if not self._window_over_end(ending, image) or self._goes_by_itself(ending, image):
             return False
         self.mouse.key("Escape")
+        self.end_keys.append("Escape")
         if self.wait_change(image, timeout=max(1.0, self.opts.redraw_timeout)) is not None:
             self.dismissed = True  # (a key that changes nothing is not play's to press)
             time.sleep(0.1)  # (a key at once may go to the window closing)
             self._note_closed(ending)
         return True
+
+    def _key_before_escape(self, ending: Ending) -> tuple[IdGrid, Image] | None:
+        """Press the restart key (the user's, or the one learned) before any Escape
+        while something fills the whole ended board: a game that draws its end over
+        its own window ("GAME OVER - press R") takes it, where Escape quits many
+        (pygame's). A dialog over part of the board (kmines') gets Escape first, as
+        before. The fresh game if the key started one."""
+        learned = self.restart.get("kind") == "key"
+        keys = self.restart["keys"][0] if learned else self.opts.restart_keys
+        image = self.grab()
+        if not keys or image.shape != ending.before.shape or \
+                not self._covered_whole(self.ids(ending.before), self.ids(image)):
+            return None
+        fresh = self._try_keys(keys)
+        if fresh is not None and not learned:
+            self.restart = {"kind": "key", "keys": [keys]}
+        return fresh
 
     def _goes_by_itself(self, ending: Ending, image: Image) -> bool:
         """Did something that fills the whole ended board in ``image`` change by itself
@@ -1746,6 +1770,7 @@ class LiveCalibrator:
         if not window_over(ids, self.L.known(), self.ids(ending.before)).any():
             return None
         fresh = self._try_keys("Return")
+        self.end_keys.append("Return")
         if fresh is not None:
             self.restart = {"kind": "key", "keys": ["Return"]}
             self.log("new game: the Return key (the default button of a dialog over the "
@@ -1836,7 +1861,19 @@ class LiveCalibrator:
                 return fresh
         raise CalibrationError("cannot find how to start a new game: pass --restart-key "
                                "KEY or --restart-at X,Y (the screen point of the control "
-                               "that starts one), or start one by hand and calibrate again")
+                               "that starts one), or start one by hand and calibrate again"
+                               + self._keys_hint())
+
+    def _keys_hint(self) -> str:
+        """What to say of the keys pressed at the end to close what covered the board
+        (:attr:`end_keys`): many games quit at Escape."""
+        if not self.end_keys:
+            return ""
+        keys = " and ".join(dict.fromkeys(self.end_keys))
+        return (f"; {keys} {'was' if ' ' not in keys else 'were'} pressed to close what "
+                "covered the board at the game's end: if the game quit at that, start it "
+                "again and pass --restart-key KEY (tried before any Escape while something "
+                "covers the whole board)")
 
     def _restart_at(self, point: ScreenPoint) -> tuple[IdGrid, Image] | None:
         """Click the control the user pointed at (never a square of the board)."""

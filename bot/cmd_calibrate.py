@@ -42,7 +42,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mines", type=int, metavar="N",
                         help="the game's mine count (default: learned from a lost game)")
     parser.add_argument("--restart-key", metavar="KEY",
-                        help="key that starts a new game (e.g. F2), if no control does")
+                        help="key that starts a new game (e.g. F2), if no control does; "
+                        "pressed before Escape at an end that covers the whole board "
+                        "(a game that quits at Escape)")
     parser.add_argument("--restart-at", metavar="X,Y", type=screen_point,
                         help="screen point of the control that starts a new game, if it "
                              "looks the same all along (calibrate asks for it otherwise)")

@@ -32,7 +32,7 @@ from calib_synth import (  # noqa: E402
     render,
 )
 
-from bot.calibrate_live import Learned, LiveCalibrator, LiveOptions  # noqa: E402
+from bot.calibrate_live import CalibrationError, Learned, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.loop import PlayConfig, Player  # noqa: E402
 from bot.reader import SkinReader  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
@@ -119,6 +119,16 @@ class Quiet:
     def on_note(self, player: object, message: str) -> None: ...
 
 
+def play(game: BannerGame, learned: Learned, games: int, seed: int = 1) -> list[str]:
+    """Play ``games`` games with the skin ``learned``; each outcome, with its reason."""
+    skin = Skin("banner", "test", learned.cell_size, learned.cells, learned.status,
+                learned.restart)
+    config = PlayConfig(games=games, mines=SIZE.mines, seed=seed, restart_timeout=4.0)
+    played = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
+                    config, observer=Quiet()).play()  # type: ignore[arg-type]
+    return [r.outcome + (f" ({r.reason})" if r.reason else "") for r in played]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "mines"), [(3, SIZE.mines), (8, None)])
 def test_a_game_ending_in_a_message_over_the_board(seed: int, mines: int | None) -> None:
@@ -129,23 +139,15 @@ def test_a_game_ending_in_a_message_over_the_board(seed: int, mines: int | None)
     assert {"won", "lost"} <= set(results), notes
     assert {COVERED, 0, 1, 2} <= set(learned.cells), (sorted(learned.cells), notes)
     assert "lost" in learned.status.get("templates", {}), (learned.status, notes)
-    skin = Skin("banner", "test", learned.cell_size, learned.cells, learned.status,
-                learned.restart)
-    config = PlayConfig(games=6, mines=SIZE.mines, seed=1, restart_timeout=4.0)
     before = len(game.outcomes)
-    played = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
-                    config, observer=Quiet()).play()  # type: ignore[arg-type]
-    outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in played]
+    outcomes = play(game, learned, 6)
     assert outcomes == game.outcomes[before:], (outcomes, game.outcomes[before:])
     assert len(outcomes) == 6
     # a second run meets the last end's message, then the menu: no board. The skin
     # knows its button shows alone, so play clicks it there and plays on
     assert learned.restart.get("alone"), learned.restart
     before = len(game.outcomes)
-    again = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
-                   PlayConfig(games=2, mines=SIZE.mines, seed=2, restart_timeout=4.0),
-                   observer=Quiet()).play()  # type: ignore[arg-type]
-    outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in again]
+    outcomes = play(game, learned, 2, seed=2)
     assert outcomes == game.outcomes[before:] and len(outcomes) == 2, outcomes
 
 
@@ -177,13 +179,8 @@ def test_play_presses_no_key_at_the_games_own_message() -> None:
     learned, results, notes = calibrate(game, SIZE.mines)
     assert results == game.outcomes[:len(results)], (results, game.outcomes, notes)
     assert "dismiss_keys" not in learned.restart, learned.restart
-    skin = Skin("banner", "test", learned.cell_size, learned.cells, learned.status,
-                learned.restart)
     before, clicked = len(game.outcomes), len(game.clicks)
-    played = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
-                    PlayConfig(games=4, mines=SIZE.mines, seed=1, restart_timeout=4.0),
-                    observer=Quiet()).play()  # type: ignore[arg-type]
-    outcomes = [r.outcome + (f" ({r.reason})" if r.reason else "") for r in played]
+    outcomes = play(game, learned, 4)
     assert outcomes == game.outcomes[before:] and len(outcomes) == 4, outcomes
     b = BUTTON
     stray = [(p, button) for p, button in game.clicks[clicked:] if button.startswith("key")
@@ -242,3 +239,56 @@ def test_calibration_waits_out_a_message_over_the_whole_board_before_any_key() -
     assert {"won", "lost"} <= set(results), notes
     assert "dismiss_keys" not in learned.restart, learned.restart
     assert [b for _, b in game.clicks if b.startswith("key")] == []
+
+
+class GameOverStays(GoneOnQuit, BannerGame):
+    """A game whose end fills its window with a message that stays ("GAME OVER", as
+    many pygame games draw it) until its restart key, R; any other key quits it."""
+
+    shown = 1e9
+
+    def key(self, keys: str) -> None:
+        super().key(keys)
+        if keys.lower() == "r" and self.game.status != "playing" and not self.quit:
+            self.new_game()
+        else:
+            self.quit = True
+
+
+@pytest.mark.slow
+def test_the_users_restart_key_comes_before_any_escape_at_a_message_that_stays() -> None:
+    """``--restart-key r`` for a game whose message over the whole board stays: the
+    key is pressed at each end, no Escape or Return. Before, the end got Escape first
+    (the message was taken for a dialog once it stood 8 s), and the game quit."""
+    game = GameOverStays(SIZE, LOOK, rule="safe", seed=3)
+    notes: list[str] = []
+    opts = LiveOptions(games=4, max_games=30, time_limit=150.0, mines=SIZE.mines,
+                       want=(0, 1, 2, 3), log=notes.append, restart_keys="r")
+    calibrator = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
+    learned = calibrator.run()
+    assert not game.quit, notes
+    assert calibrator.results == game.outcomes[:len(calibrator.results)], notes
+    assert {"won", "lost"} <= set(calibrator.results), notes
+    assert learned.restart == {"kind": "key", "keys": ["r"]}
+    keys = [b for _, b in game.clicks if b.startswith("key")]
+    assert keys == ["key:r"] * len(calibrator.results), keys
+    before, clicked = len(game.outcomes), len(game.clicks)
+    outcomes = play(game, learned, 4)
+    assert outcomes == game.outcomes[before:] and len(outcomes) == 4, outcomes
+    keys = [b for _, b in game.clicks[clicked:] if b.startswith("key")]
+    assert not game.quit and keys == ["key:r"] * 3, keys  # (none after the last game)
+
+
+@pytest.mark.slow
+def test_calibration_says_which_keys_it_pressed_when_it_finds_no_restart() -> None:
+    """The same game and no restart key: Escape (the message stood 8 s, as a dialog
+    does) quits it. The message says the keys pressed and the way out: the game's own
+    key, which is then pressed first."""
+    game = GameOverStays(SIZE, LOOK, rule="safe", seed=3)
+    opts = LiveOptions(games=4, max_games=30, time_limit=150.0, mines=SIZE.mines,
+                       want=(0, 1, 2, 3))
+    with pytest.raises(CalibrationError, match="Escape and Return were pressed to close "
+                       "what covered the board at the game's end: if the game quit at "
+                       "that, start it again and pass --restart-key KEY"):
+        LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
+    assert game.quit
