@@ -1258,6 +1258,12 @@ class LiveCalibrator:
             return True
         return nearest_end(shown, self.cover_ends) == "lost"
 
+    def _covers_end(self, ending: Ending, image: Image) -> bool:
+        """Does something in ``image`` fill the whole board the ended game showed
+        before its end (:meth:`_covered_whole`)?"""
+        return image.shape == ending.before.shape and \
+            self._covered_whole(self.ids(ending.before), self.ids(image))
+
     def _covered_whole(self, before: IdGrid, after: IdGrid) -> bool:
         """Does ``after`` show no square of the board as it was in ``before`` and
         hardly any of a known look (something fills the whole board)?"""
@@ -1711,9 +1717,7 @@ class LiveCalibrator:
         before. The fresh game if the key started one."""
         learned = self.restart.get("kind") == "key"
         keys = self.restart["keys"][0] if learned else self.opts.restart_keys
-        image = self.grab()
-        if not keys or image.shape != ending.before.shape or \
-                not self._covered_whole(self.ids(ending.before), self.ids(image)):
+        if not keys or not self._covers_end(ending, self.grab()):
             return None
         fresh = self._try_keys(keys)
         if fresh is not None and not learned:
@@ -1727,8 +1731,7 @@ class LiveCalibrator:
         key. A cover that stood that long (a dialog, a scores table) makes later ends'
         covers get Escape at once (:attr:`covers_stay`). (An end is judged once it has
         settled: a dialog fading in has come whole by then.)"""
-        if self.covers_stay or image.shape != ending.before.shape or \
-                not self._covered_whole(self.ids(ending.before), self.ids(image)):
+        if self.covers_stay or not self._covers_end(ending, image):
             return False
         if self.wait_change(image, timeout=MESSAGE_WAIT) is not None:
             return True
@@ -1783,8 +1786,7 @@ class LiveCalibrator:
         that goes by itself (minesweeper-mvc shows "YOU WIN!" or "YOU LOSE!" over its
         whole window for 5 s, then its menu, whose buttons take no click before)."""
         now, b = self.grab(), self.g.bounds()
-        if now.shape != ending.before.shape or now.shape != ending.after.shape or \
-                not self._covered_whole(self.ids(ending.before), self.ids(now)) or \
+        if now.shape != ending.after.shape or not self._covers_end(ending, now) or \
                 not np.array_equal(crop(now, b), crop(ending.after, b)):
             return  # (the message, as the end showed it, is gone already)
         if self.wait_change(now, timeout=MESSAGE_WAIT) is not None:
@@ -1869,8 +1871,9 @@ class LiveCalibrator:
         (:attr:`end_keys`): many games quit at Escape."""
         if not self.end_keys:
             return ""
-        keys = " and ".join(dict.fromkeys(self.end_keys))
-        return (f"; {keys} {'was' if ' ' not in keys else 'were'} pressed to close what "
+        pressed = list(dict.fromkeys(self.end_keys))
+        keys = " and ".join(pressed)
+        return (f"; {keys} {'was' if len(pressed) == 1 else 'were'} pressed to close what "
                 "covered the board at the game's end: if the game quit at that, start it "
                 "again and pass --restart-key KEY (tried before any Escape while something "
                 "covers the whole board)")
