@@ -49,6 +49,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import cv2
 import numpy as np
@@ -146,6 +147,19 @@ and that template passes every other test."""
 PAIR_NOISE = 0.1
 """Ink differences (0-1) up to this between the two templates are blur and sub-pixel
 rounding, not a part of one glyph the other lacks."""
+SPOT_NOISE = 10.0
+"""Colour differences (max channel, 0-255) up to this between a flag template and a
+question template of one size are rounding, not the question's spot (``_spot``)."""
+SPOT_FLAG = 0.08
+SPOT_QUESTION = 0.14
+"""A square bigger than its marks' templates, between a flag and a question mark, is a
+flag when, shrunk to those templates' size, it is at most SPOT_FLAG of the two
+templates' distance from the flag over the spot where they differ, and a question mark
+when at least SPOT_QUESTION of it (``_mark_by_spot``). Every flag and question mark of
+the gnome-mines fixtures against the shipped templates of one size (23, 30, 35, 41 or
+60 px) or a skin calibrated at 23 px: flags 0.00-0.05, question marks 0.20-1.05 (a
+"?" drawn anew at a larger size has ink in that spot, though not just where the small
+one's smudge was)."""
 MARKS = (FLAG, QUESTION)
 """The player's marks are read by glyph only when the skin has templates of both: each
 is the other's nearest look (gnome-mines draws its question mark as a flag with a tiny
@@ -573,9 +587,12 @@ def _part_distance(square: F32, near: F32, far: F32) -> float:
     return math.sqrt(float((weight * (square - near) ** 2).sum()) / total)
 
 
-def _settle_pairs(gaps: Gaps, codes: Codes, compared: Compared, out: Codes) -> Codes:
+def _settle_pairs(gaps: Gaps, codes: Codes, compared: Compared, out: Codes,
+                  squares: Sequence[Source], bank: GlyphBank) -> Codes:
     """``out`` with its unknown squares given their nearest state where the MARGIN alone
-    left them between two states and the part where those differ decides (PAIR_MARGIN)."""
+    left them between two states and the part where those differ decides (PAIR_MARGIN),
+    or, between a flag and a question mark, the spot where their templates differ
+    (``_mark_by_spot``)."""
     score = gaps[0]
     for row in np.flatnonzero(out == UNKNOWN).tolist():
         order = np.argsort(score[row])
@@ -591,7 +608,116 @@ def _settle_pairs(gaps: Gaps, codes: Codes, compared: Compared, out: Codes) -> C
         theirs = _part_distance(compared.square(row, b), far, near)
         if mine <= PAIR_MARGIN * theirs:
             out[row] = codes[a]
+        elif {int(codes[a]), int(codes[b])} == set(MARKS):
+            out[row] = _mark_by_spot(squares[row], bank)
     return out
+
+
+def _spot(flag: F32, question: F32) -> F32:
+    """Where a question template has ink that a flag template of its size has not, once
+    the question is moved onto the flag (``_moved_onto``: gnome-mines draws the flag of
+    its question mark a pixel off its plain flag at some sizes): each pixel's largest
+    channel difference less SPOT_NOISE, where the question is further from the flag's
+    background than the flag is (0 elsewhere)."""
+    question = _moved_onto(question, flag)
+    bg = np.median(flag.reshape(-1, 3), axis=0)
+    further = np.abs(question - bg).max(axis=2) > np.abs(flag - bg).max(axis=2)
+    diff = np.abs(flag - question).max(axis=2)
+    return cast(F32, np.where(further, np.maximum(diff - SPOT_NOISE, 0.0), 0.0))
+
+
+def _moved_onto(part: F32, template: F32) -> F32:
+    """``part`` at the offset (up to a pixel, half-pixel steps) nearest ``template``."""
+    return min((_shift(part, dx, dy) for dy in _HALF_STEPS for dx in _HALF_STEPS),
+               key=lambda moved: float(((moved - template) ** 2).sum()))
+
+
+_HALF_STEPS = (-1.0, -0.5, 0.0, 0.5, 1.0)
+
+
+def _shift(part: F32, dx: float, dy: float) -> F32:
+    move = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
+    return np.asarray(cv2.warpAffine(part, move, part.shape[1::-1], flags=cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE), np.float32)
+
+
+def _spot_distance(part: F32, template: F32, weight: F32) -> float:
+    """Weighted root mean squared difference of ``part`` to ``template`` (same size),
+    at the best of the offsets of up to a pixel in half-pixel steps."""
+    best = min(float((((_shift(part, dx, dy) - template) ** 2).sum(axis=2) * weight).sum())
+               for dy in _HALF_STEPS for dx in _HALF_STEPS)
+    return math.sqrt(best / float(weight.sum()))
+
+
+def _fitted(square: Source, template: Source) -> F32 | None:
+    """The square's central part shrunk so that its glyph is as tall as the template's
+    and moved so that the two glyphs' boxes share their top-left corner (a flag's pole
+    and top, with or without a "?" beside it), on the square's background, in the
+    template's part's size; None when the square's glyph is not taller."""
+    x, y, _, h = square.box
+    tx, ty, _, th = template.box
+    if square.look[1] or template.look[1] or h <= th:
+        return None
+    s = th / h
+    small = cv2.resize(square.part, (max(1, round(square.part.shape[1] * s)),
+                                     max(1, round(square.part.shape[0] * s))),
+                       interpolation=cv2.INTER_AREA)
+    move = np.array([[1, 0, tx - x * s], [0, 1, ty - y * s]], np.float32)
+    bg = tuple(float(v) for v in square.bg)
+    placed = cv2.warpAffine(small, move, template.part.shape[1::-1], flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_CONSTANT, borderValue=bg)
+    return np.asarray(placed, np.float32)
+
+
+def _mark_pairs(bank: GlyphBank, bg: npt.NDArray[np.uint8]) -> list[tuple[Source, Source]]:
+    """Every question template on about the background ``bg`` (BG_TOL) with the nearest
+    flag template of its size and background, as (flag, question)."""
+    def near(i: int) -> bool:
+        gap = np.abs(bank.sources[i].bg.astype(np.float32) - bg.astype(np.float32))
+        return bool(gap.max() <= BG_TOL)
+
+    src = bank.sources
+    flags = [i for i in np.flatnonzero(bank.codes == FLAG).tolist() if near(i)]
+    pairs = []
+    for q in np.flatnonzero(bank.codes == QUESTION).tolist():
+        alike = [f for f in flags if src[f].part.shape == src[q].part.shape]
+        if near(q) and alike:
+            f = min(alike, key=lambda i: float(cv2.norm(src[i].part, src[q].part,
+                                                         cv2.NORM_L1)))
+            pairs.append((src[f], src[q]))
+    return pairs
+
+
+def _mark_by_spot(square: Source, bank: GlyphBank) -> int:
+    """FLAG or QUESTION for a square between the two marks (each its nearest look, the
+    glyphs too small in the templates to tell apart by shape: gnome-mines' "?" beside
+    its flag is a smudge of a few pixels at 23 px), else UNKNOWN.
+
+    The square, its glyph taller than the templates', is fitted to each pair of flag
+    and question templates of one size on its background (``_fitted``: shrunk to the
+    flag's glyph height, the glyphs' top-left corners together) and compared with the
+    flag where the two templates differ (``_spot``): about the flag there is a flag, far
+    from it a question mark (SPOT_FLAG, SPOT_QUESTION). Every pair must agree.
+
+    >>> from vision.skin import Skin, load_skin
+    >>> shipped = load_skin("gnome-mines")
+    >>> at = {c: tuple(i for i in shipped.cells[c] if i.shape[0] == 35) for c in MARKS}
+    >>> bank = glyph_bank(Skin("35px", "", (35.0, 35.0), at, {}, {}))   # cut at 35 px
+    >>> big = [next(i for i in shipped.cells[c] if i.shape[0] == 60) for c in MARKS]
+    >>> [_mark_by_spot(_source(i), bank) for i in big] == list(MARKS)
+    True
+    """
+    answers = set()
+    for flag, question in _mark_pairs(bank, square.bg):
+        part = _fitted(square, flag)
+        f, q = flag.part.astype(np.float32), question.part.astype(np.float32)
+        weight = _spot(f, q)
+        if part is None or float(weight.sum()) <= 0.0:
+            continue
+        gap, off = _spot_distance(q, f, weight), _spot_distance(part, f, weight)
+        answers.add(FLAG if off <= SPOT_FLAG * gap else
+                    QUESTION if off >= SPOT_QUESTION * gap else UNKNOWN)
+    return answers.pop() if len(answers) == 1 else UNKNOWN
 
 
 def _against(score: F32, codes: Codes, picked: Codes) -> npt.NDArray[np.bool_]:
@@ -686,7 +812,8 @@ def classify_cells(cells: Sequence[Image], bank: GlyphBank,
         gaps, codes, compared = _glyph_gaps([sources[i] for i in rows], int(k), bank,
                                             templates)
         gaps = _only_near(gaps, near[rows][:, compared.bank_index])
-        shrunk = _settle_pairs(gaps, codes, compared, _decide(gaps, codes, bank.states))
+        shrunk = _settle_pairs(gaps, codes, compared, _decide(gaps, codes, bank.states),
+                               [sources[i] for i in rows], bank)
         if not AS_THEY_ARE:
             out[rows] = shrunk
             continue
