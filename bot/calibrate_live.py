@@ -25,7 +25,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import cv2
 import numpy as np
@@ -85,9 +85,14 @@ for the move to count as still being drawn (an animation over the same squares d
 not: it is taken as it stands)."""
 DRAWING_LIMIT = 12.0
 """Seconds past the usual 2 s that a move still being drawn is waited for."""
-OPENED_BY_MARK = ("a right-click opened the square, as a left click does: the game places "
-                  "no flag with the right button (some flag through a mode button), and "
-                  "sweepbot learns the flag from a right-click or a ctrl+click")
+OPENED_BY_MARK = ("a {click} opened the square, as a left click does: the game places "
+                  "no flag with that button (some flag through a mode button); start "
+                  "a new game and calibrate again with --flag-button none to play it "
+                  "without flags")
+FLAG_BUTTONS = ("auto", "right", "middle", "ctrl+left", "none")
+"""``LiveOptions.flag_button``: "auto" tries a right-click, then ctrl+click where the
+right-click opens a menu; "none" learns and plays with no flag at all (a game that flags
+only through a mode button, as phone games do)."""
 MARK_LASTING = 0.15
 """Seconds a mark's look must stay once settled to be learned: a page's button that
 ripples at a click may pause mid-way longer than a settle (Chromium painted nothing for
@@ -123,7 +128,13 @@ class LiveOptions:
     redraw_timeout: float = 1.5
     uncover_timeout: float = 6.0  # kmines' message at a win fades out in 2.5-4.5 s
     marked_loss: bool = True
+    flag_button: str = "auto"
     log: Callable[[str], None] = field(default=lambda message: None)
+
+    def __post_init__(self) -> None:
+        if self.flag_button not in FLAG_BUTTONS:
+            raise ValueError(f"flag_button must be one of {', '.join(FLAG_BUTTONS)}, "
+                             f"not {self.flag_button!r}")
 
 
 @dataclass
@@ -314,9 +325,12 @@ class LiveCalibrator:
         self.start_image: Image | None = None
         self.candidates: list[int] = []
         self.win_needs_flags = False
-        self.flag_button: Button = "right"
+        self.flag_button: Button = "right" if options.flag_button in ("auto", "none") \
+            else cast(Button, options.flag_button)
         """How the game places a flag: a right-click, or a ctrl+click where a right-click
-        opens a menu (:meth:`learn_marks`)."""
+        opens a menu (:meth:`learn_marks`), or the button the user named."""
+        self.places_flags = options.flag_button != "none"
+        """False: no flag is ever placed (the user's ``--flag-button none``)."""
         self._before_mark: Image | None = None
         self.marked_cells: set[Cell] = set()
         """Every square marked with :attr:`flag_button` so far."""
@@ -558,6 +572,8 @@ class LiveCalibrator:
         that flags by ctrl+click), the menu is closed and ctrl+click is tried."""
         image = self._last_image
         assert image is not None
+        if not self.places_flags:
+            return self._covered_without_marks(ids)
         seen: list[tuple[int, ...]] = []
         for covered in self.candidates:
             cell = self._quiet_cell(ids, covered)
@@ -567,7 +583,8 @@ class LiveCalibrator:
             seen, image = self._mark_cycle(cell, image, covered, hovered is not None)
             if seen and int(self.ids(image)[cell]) != covered:
                 seen, image = self._end_cycle(cell, image, covered, hovered is not None, seen)
-            if not seen and self._menu_opened(cell, image):
+            if not seen and self.opts.flag_button == "auto" and \
+                    self._menu_opened(cell, image):
                 image = self._close_menu(cell)
                 seen, image = self._ctrl_click_marks(cell, image, covered, hovered is not None)
             ids = self.ids(image)
@@ -577,18 +594,38 @@ class LiveCalibrator:
                     self.L.name(int(self.ids(hovered)[cell]), COVERED, weight=100)
                 break
         if not seen:
-            raise CalibrationError("a right-click on the board changed nothing (or changed "
-                                   "squares far from it, say opened them as a left click "
-                                   "does): is the game's window in front "
+            raise CalibrationError(f"a {self._flag_words()} on the board changed nothing (or "
+                                   "changed squares far from it, say opened them as a left "
+                                   "click does): is the game's window in front "
                                    "and not paused, is the board at the start of a game, "
                                    "and does the game take mouse clicks at all (a terminal "
-                                   "game may take keys only)?")
+                                   "game may take keys only)? A game that flags with "
+                                   "another button: --flag-button middle or ctrl+left; "
+                                   "with none (a mode button): --flag-button none")
         for looks, code in zip(seen, (FLAG, QUESTION), strict=False):
             for look in looks:
                 self.L.name(look, code, weight=100)
         if len(seen) < 2:
             self.notes.append("no question marks: the game cycles flag -> none")
         self.park()
+        return ids
+
+    def _flag_words(self) -> str:
+        return {"right": "right-click", "middle": "middle-click",
+                "ctrl+left": "ctrl+click", "left": "click"}[self.flag_button]
+
+    def _covered_without_marks(self, ids: IdGrid) -> IdGrid:
+        """With no flags to place (``--flag-button none``), the covered look is the one
+        look of a fresh board: every square covered (a board that opened a region by
+        itself cannot tell its covered look from its 0 without a mark)."""
+        covered = self.candidates[0] if self.candidates else -1
+        if not np.isin(ids, [covered]).mean() >= 0.95:
+            raise CalibrationError("with --flag-button none, calibrate needs a fresh game "
+                                   "with every square covered: start a new game, then run "
+                                   "calibrate again")
+        self.L.name(covered, COVERED, weight=1000)
+        self.notes.append("no flags (--flag-button none): calibration and play place none")
+        self.log("no flags: the covered look is the fresh board's")
         return ids
 
     def _mark_cycle(self, cell: Cell, image: Image, covered: int, hover: bool,
@@ -613,7 +650,7 @@ class LiveCalibrator:
         opens it: Kivy's buttons) and calibration stops."""
         more, image = self._mark_cycle(cell, image, covered, hover)
         if int(self.ids(image)[cell]) != covered:
-            raise CalibrationError(OPENED_BY_MARK)
+            raise CalibrationError(OPENED_BY_MARK.format(click=self._flag_words()))
         return seen + more, image
 
     def _menu_opened(self, cell: Cell, image: Image) -> bool:
@@ -1479,6 +1516,8 @@ class LiveCalibrator:
                 return self.ids(later), later
         board = self.knowledge(ids)
         hidden = [(int(r), int(c)) for r, c in np.argwhere(np.isin(board, (COVERED, QUESTION)))]
+        if not self.places_flags:
+            hidden = []  # (a game played with no flags declares its win by itself)
         after = None
         first: tuple[Image, Image] | None = None
         before_last = image
@@ -2122,7 +2161,9 @@ class LiveCalibrator:
         """Numbers 0-5 and a wrong flag seen (6-8 are rare: warned about, and learned
         by later runs that extend the skin); the time limit ends the search anyway."""
         names = set(self.L.known().values())
-        return set(self.opts.want) <= names
+        want = set(self.opts.want) - (set() if self.places_flags else
+                                      {FLAG, QUESTION, WRONG_FLAG})
+        return want <= names
 
     def _learned(self) -> Learned:
         status = self.learn_status()
@@ -2189,7 +2230,9 @@ class LiveCalibrator:
         b = self.g.bounds()
         status: dict[str, Any] = {"win_needs_flags": self.win_needs_flags,
                                   "first_click_rule": self._rule()}
-        if self.flag_button != "right":
+        if not self.places_flags:
+            status["flag_button"] = "none"
+        elif self.flag_button != "right":
             status["flag_button"] = self.flag_button
         if self.side_floods >= SIDE_FLOODS:
             status["zero_opens"] = "sides"

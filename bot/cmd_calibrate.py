@@ -30,6 +30,8 @@ HELP = "learn a new skin from the screen or from screenshots"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from bot.calibrate_live import FLAG_BUTTONS
+
     parser.add_argument("--name", required=True, help="the skin's name (folder under templates/)")
     parser.add_argument("--games", type=int, default=2, metavar="N",
                         help="games to finish at least (live; default 2)")
@@ -48,6 +50,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--restart-at", metavar="X,Y", type=screen_point,
                         help="screen point of the control that starts a new game, if it "
                              "looks the same all along (calibrate asks for it otherwise)")
+    parser.add_argument("--flag-button", default="auto", choices=FLAG_BUTTONS,
+                        help="how the game places a flag (live; default auto: a "
+                             "right-click, or ctrl+click where a right-click opens a menu); "
+                             "none: a game that flags only through a mode button is "
+                             "calibrated and played with no flags")
     parser.add_argument("--time-limit", type=float, default=90.0, metavar="S",
                         help="stop playing after this many seconds (default 90)")
     parser.add_argument("--display", help="X display to use (default: $DISPLAY)")
@@ -257,7 +264,7 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     opts = LiveOptions(games=args.games, max_games=args.max_games, time_limit=args.time_limit,
                        mines=args.mines,
                        restart_keys=args.restart_key, restart_point=args.restart_at,
-                       ask=ask, seed=args.seed,
+                       ask=ask, seed=args.seed, flag_button=args.flag_button,
                        want=parse_states(args.want), log=lambda m: print(m, file=sys.stderr))
     t0 = time.perf_counter()
     try:
@@ -403,6 +410,8 @@ def _write(skin: Any, out: Path, notes: list[str]) -> None:
     for note in notes:
         print(note)
     missing = missing_states(skin.cells)
+    if skin.status.get("flag_button") == "none":  # (no flag is ever placed)
+        missing = [m for m in missing if m not in ("flag", "question", "wrong_flag")]
     if missing:
         print(f"warning: not seen yet: {', '.join(missing)} (run calibrate again later to "
               "extend the skin)")

@@ -300,7 +300,7 @@ class Player:
         self._mines_size: tuple[int, int] | None = None  # the size --mines was taken for
         self.needs_flags = False
         self.side_flood = False  # the game opens only the squares beside a 0
-        self.flag_button: Button = "right"  # how the game places a flag
+        self.flag_button: Button | None = "right"  # how the game places a flag (None: never)
         self.rule = "safe"  # the first-click rule the strategy plays by
         self._rule_disproved = False  # a first click was lost that the rule called safe
         self.results: list[GameResult] = []
@@ -1194,7 +1194,7 @@ class Player:
             game.risk[cell] = decision.risk
         if decision.open:
             game.last_risk = decision.risk
-        if self.needs_flags and self._flags_left(board, decision):
+        if self.needs_flags and self.flag_button and self._flags_left(board, decision):
             game.opening = set()
             hidden = np.argwhere((board == COVERED) | (board == QUESTION))
             cells = [(int(r), int(c)) for r, c in hidden]
@@ -1217,7 +1217,8 @@ class Player:
                 openable: list[Cell]) -> tuple[list[tuple[Cell, Button]], set[Cell]]:
         """Flag-and-chord clicks for certainly safe squares, where they save clicks."""
         button = self.reader.chord_button(self.geometry) if self.geometry else None
-        if not (self.config.chord and button) or decision.is_guess or len(openable) <= 2:
+        if not (self.config.chord and button and self.flag_button) or decision.is_guess or \
+                len(openable) <= 2:
             return [], set()
         chords, opened = chord_clicks(board, set(openable), set(decision.mines), button)
         flags = int((board == FLAG).sum()) + sum(b == "right" for _, b in chords)
@@ -1232,8 +1233,10 @@ class Player:
         with self.mouse.batch():  # one write to the X server for the whole batch
             self.mouse.check()
             for cell, button in plan:
-                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)),
-                                 self.flag_button if button == "right" else button)
+                pressed = self.flag_button if button == "right" else button
+                if pressed is None:
+                    continue  # (a flag planned in a game where none is placed)
+                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), pressed)
             # the move looks at the pointer first (a hand on the mouse during the batch
             # stops play at the next check); the next batch's check waits for the
             # pointer to be parked, and the wait for the redraw for a frame that stays

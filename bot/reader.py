@@ -106,9 +106,11 @@ class Reader(Protocol):
         """The button that chords on a number in this game (None: do not chord)."""
         ...
 
-    def flag_button(self, geometry: BoardGeometry) -> Button:
-        """How this game places a flag: "right", or "ctrl+left" where a right-click
-        opens a menu (a web game in a browser)."""
+    def flag_button(self, geometry: BoardGeometry) -> Button | None:
+        """How this game places a flag: "right", "ctrl+left" where a right-click opens
+        a menu (a web game in a browser), "middle", or None: no flag is ever placed (a
+        game that flags only through a mode button, calibrated with ``--flag-button
+        none``)."""
         ...
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
@@ -249,9 +251,12 @@ class SkinReader:
     def chord_button(self, geometry: BoardGeometry) -> Button | None:
         return CHORD_BUTTONS.get(geometry.skin)
 
-    def flag_button(self, geometry: BoardGeometry) -> Button:
-        return "ctrl+left" if _status_spec(self.skin(geometry)).get("flag_button") == \
-            "ctrl+left" else "right"
+    def flag_button(self, geometry: BoardGeometry) -> Button | None:
+        named = _status_spec(self.skin(geometry)).get("flag_button")
+        if named == "none":
+            return None
+        return "ctrl+left" if named == "ctrl+left" else "middle" if named == "middle" \
+            else "right"
 
     def mine_count(self, image: Image, geometry: BoardGeometry) -> int | None:
         """The count the skin learned for boards of this size (``mine_counts`` in its
