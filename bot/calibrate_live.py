@@ -1670,7 +1670,7 @@ class LiveCalibrator:
         after such clicks while it is there."""
         self.end_keys = []
         self._late_dialog(ending, self.grab())
-        fresh = self._key_before_escape(ending)
+        fresh = self._point_before_escape() or self._key_before_escape(ending)
         if fresh is not None:
             return fresh
         escaped = self._close_dialog(ending)
@@ -1747,6 +1747,17 @@ class LiveCalibrator:
             time.sleep(0.1)  # (a key at once may go to the window closing)
             self._note_closed(ending)
         return True
+
+    def _point_before_escape(self) -> tuple[IdGrid, Image] | None:
+        """Click the control at the user's ``restart_point`` first, at every end: the
+        user said it starts a new game, and Escape, pressed at an end for what covers
+        the board, quits many games (Kivy's, which grey every square at a loss: that
+        reads as a window over the board). The fresh game if the click started one."""
+        point = self.opts.restart_point
+        if point is None:
+            return None
+        return self._known_restart() if self.restart.get("kind") == "click" else \
+            self._restart_at(point)
 
     def _key_before_escape(self, ending: Ending) -> tuple[IdGrid, Image] | None:
         """Press the restart key (the user's, or the one learned) before any Escape

@@ -142,3 +142,36 @@ def test_no_escape_is_pressed_when_nothing_is_over_the_ended_board() -> None:
     assert asked == [ASK_RESTART] and not game.quit
     assert len(learned.games) >= 3
     assert [b for _, b in game.clicks if b.startswith("key")] == []
+
+
+class GreyedAtEnd(QuitsOnEscape):
+    """At its end the game shows its board (the mines at a loss) for ``shown`` s, then
+    greys it over, every square, until the face is clicked (kivy-mines-package disables
+    every button: that reads as a window over the board); it quits at Escape."""
+
+    shown = 0.6
+    ended_at: float | None = None
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        img = super().grab()
+        if self.quit or self.game.status == "playing":
+            self.ended_at = None
+            return cut(img, region)
+        self.ended_at = self.ended_at or time.monotonic()
+        if time.monotonic() - self.ended_at >= self.shown:
+            left, top, _, _ = self.look.cell_box(0, 0)
+            _, _, right, bottom = self.look.cell_box(self.size.rows - 1, self.size.cols - 1)
+            img[top:bottom, left:right] = (90, 90, 90)
+        return cut(img, region)
+
+
+def test_the_users_restart_point_comes_before_any_escape() -> None:
+    """``--restart-at`` on the face of a game that greys its board over at its end:
+    the face is clicked at each end, no key is pressed. Before, the grey was taken for
+    a dialog, and the Escape that was to close it quit the game."""
+    game = GreyedAtEnd(BoardSize(9, 9, 10), LOOK, rule="safe", seed=2)
+    learned = LiveCalibrator(SynthScreen(game), SynthMouse(game),
+                             options(restart_point=face_centre(game))).run()
+    assert not game.quit
+    assert len(learned.games) >= 3 and learned.restart["kind"] == "click"
+    assert [b for _, b in game.clicks if b.startswith("key")] == []
