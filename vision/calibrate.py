@@ -975,9 +975,11 @@ class Learner:
         covered, flag or question) show in ``after`` their glyph on another background
         (:func:`repaint_distance` within ``tol``; gnome-mines' default and
         classic themes tint every open square and darken every covered one at a loss),
-        every such pair of looks (before, after) is noted in :attr:`repaints` and
-        restored (see :func:`restore`): the loss then shows changed only the squares it
-        reveals. Each look new to the board (named nothing) has from now on the name of
+        or, where that explains more squares, show them dimmed, glyph and all
+        (:func:`dimmed_pairs`: kivy-mines-package disables every button), every such
+        pair of looks (before, after) is noted in :attr:`repaints` and restored (see
+        :func:`restore`): the loss then shows changed only the squares it reveals.
+        Each look new to the board (named nothing) has from now on the name of
         the look most of its squares had before (:attr:`alias`), so a lost board reads
         whole; a look already named keeps its name (the tinted 0 looks like
         gnome-mines' highlighted covered tile). The pairs noted at earlier ends are
@@ -1009,6 +1011,9 @@ class Learner:
             return restore(before, after, self.repaints) if self.repaints else after
         pairs = Counter(zip(before[changed].tolist(), after[changed].tolist(), strict=True))
         same = {pair: n for pair, n in pairs.items() if self._same_ink(*pair, tol)}
+        dim = dimmed_pairs(self.bank.looks, pairs)  # (Kivy's: its glyphs dimmed too)
+        if sum(dim.values()) > sum(same.values()):
+            same = dim
         if (restore(before, after, same) == before)[shown].sum() < share * shown.sum():
             return restore(before, after, self.repaints)
         self.repaints.update(same)
@@ -2160,6 +2165,83 @@ def repaint_distance(a: Image, b: Image, most: int = 64) -> float:
     if float(np.abs(bg_a - bg_b).max()) > most:
         return float("inf")
     return max(look_distance(a, reshade(b, bg_a)), look_distance(reshade(a, bg_b), b))
+
+
+DIM_RANGE = (0.15, 0.85)
+"""The factor of a whole board dimmed at a game's end (:func:`dimmed_pairs`)."""
+DIM_TOL = 8.0
+DIM_OFF = 0.05
+DIM_INK = 40.0
+DIM_GLYPH_TOL = 20.0
+DIM_GLYPH_OFF = 0.1
+"""A pair of looks is the dimmed one of the other when at most DIM_OFF of its pixels
+lie further than DIM_TOL (any channel, 0-255) from the dimming map's value, and at
+most DIM_GLYPH_OFF of its glyph's further than DIM_GLYPH_TOL: on a real lost
+kivy-mines board every square but the mines has at most 0.02 of its pixels so off and
+none of its glyph's (its dimmed digits are at most 14.4 off the map), every mine (a
+dark red square for a dark grey one) 0.95 and 0.22-0.76."""
+
+
+def dimmed_pairs(looks: Sequence[Image], pairs: Mapping[tuple[int, int], int],
+                 ) -> dict[tuple[int, int], int]:
+    """The pairs (look before, look after; with their square counts) that one grey
+    dimming explains: every pixel value v of the look before, in every channel, turned
+    to k * v + c with k in DIM_RANGE (kivy-mines-package disables every button at a
+    loss: tiles, digits and all drawn at a third of their brightness), fitted over all
+    the pairs by their counts and again over those it fits (DIM_TOL, DIM_OFF); none
+    when no such k fits most of the squares.
+
+    >>> grey = np.full((8, 24, 3), 90, np.uint8); one = grey.copy(); one[2:6, 11:13] = 250
+    >>> dim = lambda img: (img * 0.4 + 2).astype(np.uint8)
+    >>> mine = dim(grey); mine[..., 2] = 120                      # a red square: no dim
+    >>> other = one.copy(); other[2:6, 13] = 250                  # another glyph
+    >>> looks = [grey, one, dim(grey), dim(one), mine, dim(other)]
+    >>> sorted(dimmed_pairs(looks, {(0, 2): 5, (1, 3): 3, (0, 4): 1, (1, 5): 1}))
+    [(0, 2), (1, 3)]
+    """
+    keys = [p for p in pairs if looks[p[0]].shape == looks[p[1]].shape]
+    keep = keys
+    for _ in range(2):  # fit, then fit again over the pairs that fit
+        line = _dim_line([(looks[a], looks[b], pairs[(a, b)]) for a, b in keep])
+        if line is None:
+            return {}
+        keep = [(a, b) for a, b in keys if _dims_to(looks[a], looks[b], *line)]
+    return {p: pairs[p] for p in keep}
+
+
+def _dim_line(pairs: Sequence[tuple[Image, Image, int]]) -> tuple[float, float] | None:
+    """(k, c) of the line through the median value after (over the pairs, each as
+    many times as its count) of every pixel value before, weighted by how often it
+    occurs: the few squares an end draws anew (the mines) do not move it. None when
+    fewer than two values occur or k is out of DIM_RANGE."""
+    if not pairs:
+        return None
+    x = np.concatenate([np.tile(a.reshape(-1), n) for a, _, n in pairs]).astype(np.int64)
+    y = np.concatenate([np.tile(b.reshape(-1), n) for _, b, n in pairs]).astype(np.float64)
+    order = np.lexsort((y, x))
+    x, y = x[order], y[order]
+    values, starts, counts = np.unique(x, return_index=True, return_counts=True)
+    if len(values) < 2:
+        return None
+    medians = y[starts + counts // 2]
+    k, c = np.polyfit(values.astype(np.float64), medians, 1, w=np.sqrt(counts))
+    return (float(k), float(c)) if DIM_RANGE[0] <= k <= DIM_RANGE[1] else None
+
+
+def _dims_to(a: Image, b: Image, k: float, c: float) -> bool:
+    """Is ``b`` ``a`` dimmed by v -> k * v + c: at most DIM_OFF of all its pixels off
+    (DIM_TOL), and of its glyph's (the pixels DIM_INK from its background in ``a``, or
+    as much dimmed in ``b``, see :func:`vision.shade.background`) at most DIM_GLYPH_OFF
+    (DIM_GLYPH_TOL: a 2 and a dimmed 3 differ in a few pixels of a wide square, but in
+    much of their glyphs)."""
+    from vision.shade import background
+
+    fa, fb = a.astype(np.float64), b.astype(np.float64)
+    gap = np.abs(fa * k + c - fb).max(axis=-1)
+    glyph = (np.abs(fa - background(a)).max(axis=-1) > DIM_INK) | \
+        (np.abs(fb - background(b)).max(axis=-1) > DIM_INK * k)
+    return bool((gap > DIM_TOL).mean() <= DIM_OFF and (
+        not glyph.any() or (gap[glyph] > DIM_GLYPH_TOL).mean() <= DIM_GLYPH_OFF))
 
 
 SPILL_BAND = 0.3
