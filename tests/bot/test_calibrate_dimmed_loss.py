@@ -9,7 +9,7 @@ board at the loss, and the mines were counted wrong (kivy-mines: 81 on a board o
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +17,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen, cut  # noqa: E402
+from calib_synth import (  # noqa: E402
+    Look,
+    RecordsOutcomes,
+    SynthGame,
+    SynthMouse,
+    SynthScreen,
+    cut,
+)
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from bot.loop import PlayConfig, Player  # noqa: E402
@@ -31,16 +38,10 @@ SIZE = BoardSize(9, 9, 10)
 
 
 @dataclass
-class DimsAtLoss(SynthGame):
+class DimsAtLoss(RecordsOutcomes, SynthGame):
     """At a loss every square but the mines is drawn at DIM of its brightness."""
 
-    record: list[str] = field(default_factory=list)
     dim: float = 0.33
-
-    def new_game(self) -> None:
-        if hasattr(self, "game") and self.game.status in ("won", "lost"):
-            self.record.append(self.game.status)
-        super().new_game()
 
     def grab(self, region: PixelRect | None = None) -> np.ndarray:
         img = super().grab()
@@ -53,10 +54,6 @@ class DimsAtLoss(SynthGame):
                         part = img[top:bottom, left:right].astype(np.float64)
                         img[top:bottom, left:right] = (part * self.dim - 2).clip(0, 255)
         return cut(img, region)
-
-    def outcomes(self) -> list[str]:
-        now = [self.game.status] if self.game.status in ("won", "lost") else []
-        return self.record + now
 
 
 class Quiet:

@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
+from calib_synth import Look, RecordsOutcomes, SynthGame, SynthMouse, SynthScreen  # noqa: E402
 
 from bot.calibrate_live import CalibrationError, Learned, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.cli import main  # noqa: E402
@@ -32,21 +32,14 @@ SIZE = BoardSize(9, 9, 10)
 
 
 @dataclass
-class ButtonGame(SynthGame):
+class ButtonGame(RecordsOutcomes, SynthGame):
     """Marks (flag, question mark, none) by ``marks_with`` only; ``right_opens``: a
     right-click opens the square as a left click does; every other button changes
-    nothing. ``pressed`` keeps every button as pressed; ``record`` each ended game's
-    outcome."""
+    nothing. ``pressed`` keeps every button as pressed."""
 
     marks_with: str | None = "middle"
     right_opens: bool = False
     pressed: list[str] = field(default_factory=list)
-    record: list[str] = field(default_factory=list)
-
-    def new_game(self) -> None:
-        if hasattr(self, "game") and self.game.status in ("won", "lost"):
-            self.record.append(self.game.status)
-        super().new_game()
 
     def click(self, p: ScreenPoint, button: str = "left") -> None:
         self.pressed.append(button)
@@ -56,11 +49,6 @@ class ButtonGame(SynthGame):
             super().click(p, "left" if button == "left" else "right")  # (right: a mark)
         else:
             self.clicks.append((p, button))
-
-    def outcomes(self) -> list[str]:
-        """Every ended game's outcome, the one on the screen too."""
-        now = [self.game.status] if self.game.status in ("won", "lost") else []
-        return self.record + now
 
 
 class Quiet:

@@ -233,6 +233,27 @@ class GoneOnQuit:
         return super().grab(region)  # type: ignore[misc]
 
 
+class RecordsOutcomes:
+    """Mix in before a :class:`SynthGame`: :meth:`outcomes` tells how every game ended,
+    as the game itself knows it (to compare with what calibration or play made of
+    them)."""
+
+    record: list[str]
+
+    def new_game(self) -> None:
+        game = getattr(self, "game", None)
+        if not hasattr(self, "record"):
+            self.record = []
+        if game is not None and game.status in ("won", "lost"):
+            self.record.append(game.status)
+        super().new_game()  # type: ignore[misc]
+
+    def outcomes(self) -> list[str]:
+        """Every ended game's outcome, the one on the screen too."""
+        status = self.game.status  # type: ignore[attr-defined]
+        return self.record + ([status] if status in ("won", "lost") else [])
+
+
 class SynthScreen:
     """The Screen side of a :class:`SynthGame`."""
 
