@@ -710,9 +710,11 @@ def _mark_by_spot(square: Source, bank: GlyphBank) -> int:
     answers = set()
     for flag, question in _mark_pairs(bank, square.bg):
         part = _fitted(square, flag)
+        if part is None:
+            continue  # (a square no taller than the templates: the glyph comparison's)
         f, q = flag.part.astype(np.float32), question.part.astype(np.float32)
         weight = _spot(f, q)
-        if part is None or float(weight.sum()) <= 0.0:
+        if float(weight.sum()) <= 0.0:
             continue
         gap, off = _spot_distance(q, f, weight), _spot_distance(part, f, weight)
         answers.add(FLAG if off <= SPOT_FLAG * gap else
