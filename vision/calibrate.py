@@ -1011,7 +1011,7 @@ class Learner:
             return restore(before, after, self.repaints) if self.repaints else after
         pairs = Counter(zip(before[changed].tolist(), after[changed].tolist(), strict=True))
         same = {pair: n for pair, n in pairs.items() if self._same_ink(*pair, tol)}
-        dim = dimmed_pairs(self.bank.looks, pairs)  # (Kivy's: its glyphs dimmed too)
+        dim = dimmed_pairs(self.bank.looks, pairs, self.bank.tol)  # (Kivy's: glyphs too)
         if sum(dim.values()) > sum(same.values()):
             same = dim
         if (restore(before, after, same) == before)[shown].sum() < share * shown.sum():
@@ -1157,19 +1157,20 @@ class Learner:
             self._ink_memo[(a, b)] = repaint_distance(looks[a], looks[b]) <= tol
         return self._ink_memo[(a, b)]
 
-    def known(self) -> dict[int, int]:
+    def known(self, by_shade: bool = True) -> dict[int, int]:
         """Each look's name, once it has at least two votes' worth of evidence (a
         look seen once, on one square, in a frame read without anchors stays unnamed:
         the reader then leaves it unknown rather than misread it). A look with no
         votes at all that differs from named looks of one state only by its
-        background's shade has their name (see :func:`vision.shade.spread_names`), and
-        a look a game's end drew anew the name of the look it was (:meth:`unpaint`)."""
+        background's shade has their name (see :func:`vision.shade.spread_names`;
+        not with ``by_shade`` False), and a look a game's end drew anew the name of
+        the look it was (:meth:`unpaint`)."""
         from vision.shade import spread_names
 
         names = {look: code for look, code in self.votes.settled().items()
                  if sum(self.votes.by_look[look].values()) >= 2}
         shaded = spread_names(self.bank.looks, names, set(self.votes.by_look),
-                              self._shade_memo)
+                              self._shade_memo) if by_shade else {}
         if self.bank.strict:  # (not a 4 for a 3 of one-pixel strokes on 12 px squares)
             looks = self.bank.looks
             shaded = {lk: code for lk, code in shaded.items()
@@ -2183,18 +2184,22 @@ dark red square for a dark grey one) 0.95 and 0.22-0.76."""
 
 
 def dimmed_pairs(looks: Sequence[Image], pairs: Mapping[tuple[int, int], int],
-                 ) -> dict[tuple[int, int], int]:
+                 tol: float = 1.0) -> dict[tuple[int, int], int]:
     """The pairs (look before, look after; with their square counts) that one grey
     dimming explains: every pixel value v of the look before, in every channel, turned
     to k * v + c with k in DIM_RANGE (kivy-mines-package disables every button at a
     loss: tiles, digits and all drawn at a third of their brightness), fitted over all
     the pairs by their counts and again over those it fits (DIM_TOL, DIM_OFF); none
-    when no such k fits most of the squares.
+    when no such k fits most of the squares. A pair whose look after is within twice
+    ``tol`` (the :class:`CellBank`'s, see :func:`look_distance`) of the look before so
+    dimmed is explained too: the bank may sort the dimmed look there (Kivy's dimmed 2
+    and 3, their glyphs faint, fall in one look or the other; a shown mine is 20 or
+    more from any dimmed look).
 
     >>> grey = np.full((8, 24, 3), 90, np.uint8); one = grey.copy(); one[2:6, 11:13] = 250
     >>> dim = lambda img: (img * 0.4 + 2).astype(np.uint8)
     >>> mine = dim(grey); mine[..., 2] = 120                      # a red square: no dim
-    >>> other = one.copy(); other[2:6, 13] = 250                  # another glyph
+    >>> other = one.copy(); other[2:6, 14:16] = 250               # another glyph
     >>> looks = [grey, one, dim(grey), dim(one), mine, dim(other)]
     >>> sorted(dimmed_pairs(looks, {(0, 2): 5, (1, 3): 3, (0, 4): 1, (1, 5): 1}))
     [(0, 2), (1, 3)]
@@ -2205,8 +2210,16 @@ def dimmed_pairs(looks: Sequence[Image], pairs: Mapping[tuple[int, int], int],
         line = _dim_line([(looks[a], looks[b], pairs[(a, b)]) for a, b in keep])
         if line is None:
             return {}
-        keep = [(a, b) for a, b in keys if _dims_to(looks[a], looks[b], *line)]
+        k, c = line
+        keep = [(a, b) for a, b in keys if _dims_to(looks[a], looks[b], k, c)]
+    keep += [(a, b) for a, b in keys if (a, b) not in keep
+             and look_distance(_dimmed(looks[a], k, c), looks[b]) <= 2 * tol]
     return {p: pairs[p] for p in keep}
+
+
+def _dimmed(img: Image, k: float, c: float) -> Image:
+    """``img`` with every value v turned to k * v + c."""
+    return np.asarray(np.clip(np.round(img.astype(np.float64) * k + c), 0, 255), np.uint8)
 
 
 def _dim_line(pairs: Sequence[tuple[Image, Image, int]]) -> tuple[float, float] | None:
