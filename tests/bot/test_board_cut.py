@@ -16,6 +16,8 @@ from bot.reader import SkinReader
 from bot.screen import FileScreen, Image
 from vision.lattice import find_lattice
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 

@@ -41,6 +41,8 @@ from solver.game import BoardSize  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
 from vision.skin import Skin  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 LOOK = Look(pitch_x=24.0, pitch_y=24.0, origin=(40, 110), gap=2)
 SIZE = BoardSize(9, 9, 10)
 SHOWN = 1.5  # seconds the end's message stays (minesweeper-mvc: 5)

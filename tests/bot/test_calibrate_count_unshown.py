@@ -20,6 +20,8 @@ from test_calibrate_gap_recolour import HitOnlyGame  # noqa: E402
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 
 @pytest.mark.parametrize("seed", [7, 8])
 def test_a_game_whose_losses_hide_the_count_is_won_and_its_count_learned(seed: int) -> None:

@@ -24,6 +24,8 @@ from solver.cells import FLAG  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 MENU = (170, 210)  # width, height of the browser's menu
 
 

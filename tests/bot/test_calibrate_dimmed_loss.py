@@ -38,6 +38,7 @@ from vision.geometry import PixelRect  # noqa: E402
 from vision.skin import Skin  # noqa: E402
 
 SIZE = BoardSize(9, 9, 10)
+pytestmark = pytest.mark.usefixtures("virtual_time")
 
 
 @dataclass

@@ -28,6 +28,8 @@ from solver.cells import COVERED, FLAG, QUESTION, WRONG_FLAG  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.skin import Skin  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 SIZE = BoardSize(9, 9, 10)
 
 

@@ -25,6 +25,8 @@ from bot.screen import ScreenPoint  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 LOOK = Look(pitch_x=24.0, pitch_y=24.0, origin=(40, 110), gap=2)
 LATE = FRESH_TIMEOUT + 0.6
 """Seconds from the click on the face to the new game on the screen."""

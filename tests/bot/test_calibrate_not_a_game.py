@@ -24,6 +24,8 @@ from bot.screen import ScreenPoint  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 
 @dataclass
 class SelectionOnly(SynthGame):

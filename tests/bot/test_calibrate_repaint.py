@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
@@ -29,6 +30,8 @@ from solver.cells import COVERED, FLAG, MINE, WRONG_FLAG  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.calibrate import read_cells  # noqa: E402
 from vision.geometry import BoardGeometry, PixelRect  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2)
 FLAG_RED = (0, 0, 230)

@@ -31,6 +31,8 @@ from solver.cells import COVERED, MINE  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2)
 ROWS = (3, 4)  # the rows under the message
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
@@ -20,6 +21,8 @@ from solver.cells import COVERED, EXPLODED, FLAG, MINE, WRONG_FLAG  # noqa: E402
 from solver.game import BoardSize, Game  # noqa: E402
 from vision.calibrate import read_cells  # noqa: E402
 from vision.lattice import find_lattice  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 LOOK = Look(pitch_x=22.0, pitch_y=22.0, origin=(51, 123), gap=2)
 

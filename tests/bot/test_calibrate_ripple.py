@@ -27,6 +27,8 @@ from bot.screen import ScreenPoint  # noqa: E402
 from solver.cells import COVERED, FLAG, QUESTION  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 RIPPLE = 0.2  # seconds
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
 from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
@@ -16,6 +18,8 @@ from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 AT_EDGE = Look(pitch_x=24.0, pitch_y=24.0, origin=(0, 110), gap=2)
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
 from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
@@ -14,6 +16,8 @@ from simgame import SideFloodGame  # noqa: E402
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2)
 

@@ -24,6 +24,8 @@ from bot.screen import ScreenPoint  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 SQUARE_SECONDS = 0.02
 """How long the slow game takes to draw a square (each frame is drawn in 20 ms, as a
 busy X server might)..."""

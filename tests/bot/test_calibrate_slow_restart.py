@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
@@ -21,6 +22,8 @@ from bot.screen import ScreenPoint  # noqa: E402
 from solver.cells import COVERED  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2)
 ROW_SECONDS = 0.15

@@ -33,6 +33,8 @@ from solver.cells import COVERED, FLAG  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.skin import Skin  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 
 class UnseenMarks(RedGapGame):
     """PyMines' flags: a right click toggles a flag; the squares flagged when a game

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
@@ -20,6 +21,8 @@ from bot.calibrate_live import LiveCalibrator, LiveOptions  # noqa: E402
 from solver.game import BoardSize, Game  # noqa: E402
 from solver.textboard import parse_board  # noqa: E402
 from vision.geometry import PixelRect  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2)
 CHANCE = 0.16

@@ -43,6 +43,8 @@ from vision.geometry import BoardGeometry, PixelRect  # noqa: E402
 from vision.skin import Skin  # noqa: E402
 from vision.status import read_status  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 LOOK = Look(pitch_x=24.0, pitch_y=24.0, origin=(60, 110), gap=2)
 STEPS, STEP_S, DIALOG_S = 6, 0.09, 0.95
 

@@ -22,6 +22,8 @@ from bot.reader import SkinReader  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from vision.skin import Skin  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 
 class Quiet:
     def on_board(self, player: object) -> None: ...

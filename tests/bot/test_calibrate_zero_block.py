@@ -14,11 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from checked_image import read_checked
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions
 from bot.mouse import RecordingMouse
 from solver.cells import COVERED, FLAG
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 HERE = Path(__file__).parent / "msweb_opening"
 SHA256 = {"fresh.png": "d95bd37f94b3c6a4676f1bd63dd621253cf1d67aa014c953cd1a0e96911a51d1",

@@ -17,6 +17,8 @@ from bot.screen import FileScreen, ScreenPoint
 from solver.cells import COVERED, QUESTION
 from solver.textboard import parse_board, parse_comments
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CASES = sorted(p for skin in ("xdemineur", "gnome-mines") for p in (FIXTURES / skin).glob("*.png"))
 

@@ -23,6 +23,8 @@ from solver.probability import analyse
 from solver.strategy import Decision
 from vision.skin import load_skin
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 LEARNED = re.compile(r"learned the look of (\d) at \((\d+), (\d+)\)")
 
 

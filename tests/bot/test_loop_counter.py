@@ -19,6 +19,8 @@ from bot.screen import FileScreen, Image, load_image
 from vision.counter import read_counters
 from vision.geometry import PixelRect
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 TESTS = Path(__file__).resolve().parents[1]
 XD = TESTS / "fixtures" / "xdemineur"
 CLOCK = PixelRect(350, 35, 90, 36)

@@ -33,6 +33,8 @@ from solver.textboard import parse_board
 from vision.geometry import PixelRect
 from vision.skin import load_skin
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 HERE = Path(__file__).parent / "kmines_end"
 
 TIMELINE = (  # (seconds after the click, frame shown from then on)

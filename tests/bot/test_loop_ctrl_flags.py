@@ -17,6 +17,8 @@ from bot.reader import SkinReader
 from solver.game import BoardSize
 from vision.geometry import BoardGeometry
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 
 def play(flag_click: Button, tmp_path: Path) -> tuple[list[str], list[str], SimScreen]:
     screen = SimScreen(BoardSize.parse("beginner"), seed=3, needs_flags=True)

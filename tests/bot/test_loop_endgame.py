@@ -27,6 +27,8 @@ from solver.game import BoardSize
 from solver.strategy import Decision
 from vision.geometry import BoardGeometry
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 COVER = 77  # not a square's level: unreadable
 
 

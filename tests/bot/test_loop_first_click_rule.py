@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from simgame import SimReader, SimScreen, sim_mouse
 
 from bot.loop import PlayConfig, Player
 from bot.results import GameResult
 from solver.game import BoardSize
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 
 def play(skin_rule: str, tmp_path: Path, games: int = 30) -> list[GameResult]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from simgame import SimReader, SimScreen, sim_mouse
 
 from bot.loop import PlayConfig, Player
@@ -18,6 +19,8 @@ from bot.reader import Restart
 from bot.screen import Image
 from solver.game import BoardSize
 from vision.geometry import BoardGeometry
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 
 class IdleFaceReader(SimReader):

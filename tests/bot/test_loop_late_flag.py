@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from simgame import PITCH, SimReader, SimScreen, level, sim_mouse
 
 from bot.loop import PlayConfig, Player
@@ -20,6 +21,8 @@ from bot.mouse import Button
 from bot.screen import Image, ScreenPoint
 from solver.cells import COVERED, FLAG
 from solver.game import BoardSize
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 LAG = 0.3
 

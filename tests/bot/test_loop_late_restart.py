@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from simgame import SimReader, SimScreen, sim_mouse
 
 from bot.loop import PlayConfig, Player
@@ -16,6 +17,8 @@ from bot.reader import Restart
 from bot.screen import Image
 from solver.game import BoardSize
 from vision.geometry import BoardGeometry
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 
 class LateFaceReader(SimReader):

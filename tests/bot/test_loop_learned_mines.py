@@ -8,6 +8,7 @@ import io
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from simgame import sim_mouse
 from skinsim import SkinScreen, SkinSimReader, truth_skin
 
@@ -16,6 +17,8 @@ from bot.loop import PlayConfig, Player
 from bot.reader import SkinReader
 from solver.game import BoardSize
 from vision.skin import Skin, load_skin, save_skin
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 
 class CountingReader(SkinSimReader):

@@ -18,6 +18,8 @@ from bot.screen import Image, ScreenPoint
 from solver.game import BoardSize, Game
 from vision.geometry import PixelRect
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 CHANCE = 0.15
 
 

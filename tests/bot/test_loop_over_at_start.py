@@ -23,6 +23,8 @@ from simgame import PITCH, STATUS_LEVEL, SimReader, SimScreen, sim_mouse
 from bot.loop import Observer, PlayConfig, Player
 from solver.game import BoardSize
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 
 class Notes(Observer):
     def __init__(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from bot.loop import Observer, PlayConfig, Player, looks_fresh
 from bot.mouse import RecordingMouse
@@ -20,6 +21,8 @@ from bot.reader import SkinReader
 from bot.screen import FileScreen, Image, load_image
 from solver.cells import COVERED
 from solver.textboard import parse_board
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 BLACK = Path(__file__).resolve().parent.parent / "vision" / "winmine_black"
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from simgame import SideFloodGame, SimReader, SimScreen, sim_mouse
 
 from bot.loop import PlayConfig, Player
 from solver.game import BoardSize
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 
 class SideFloodScreen(SimScreen):

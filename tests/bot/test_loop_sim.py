@@ -8,6 +8,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 from simgame import PITCH, SimReader, SimScreen, sim_mouse
 
 from bot.loop import PlayConfig, Player
@@ -18,6 +19,8 @@ from solver.cells import FLAG, MINE, Board
 from solver.game import BoardSize
 from solver.strategy import Decision
 from vision.geometry import BoardGeometry
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 
 def make_player(screen: SimScreen, tmp_path: Path, games: int = 1, needs_flags: bool = False,

@@ -8,11 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from simgame import SimReader, SimScreen, sim_mouse
 
 from bot.loop import PlayConfig, Player
 from solver.cells import COVERED, FLAG
 from solver.game import BoardSize
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 
 class FlagsAtWin(SimScreen):

@@ -44,6 +44,8 @@ from vision.geometry import BoardGeometry, PixelRect  # noqa: E402
 from vision.skin import Skin  # noqa: E402
 from vision.status import locate_restart, read_status  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
+
 LOOK = Look(pitch_x=24.0, pitch_y=24.0, origin=(60, 110), gap=2)
 SIZE = BoardSize(9, 9, 10)
 OVER_ALL = PixelRect(0, 0, 430, 370)  # the face, the clock and the whole board

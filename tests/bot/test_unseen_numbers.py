@@ -11,12 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from simgame import SimReader, SimScreen, sim_mouse
 
 from bot.loop import PlayConfig, Player, unseen_as_open
 from bot.screen import Image
 from solver.cells import COVERED, UNKNOWN, WRONG_FLAG
 from solver.game import BoardSize
+
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 UNSEEN = 3
 
