@@ -103,7 +103,12 @@ ASK_RESTART = ("Which key starts a new game in this program (e.g. F2 or ctrl+n)?
 
 
 class CalibrationError(RuntimeError):
-    """Calibration cannot go on; the message is one line for the user."""
+    """Calibration cannot go on; the message is one line for the user. ``partial``:
+    what the games played so far taught, when calibration stopped at a new game (the
+    game quit or closed its window at its end, or no way to start one was found):
+    nothing learned is lost."""
+
+    partial: Learned | None = None
 
 
 @dataclass(frozen=True)
@@ -2120,15 +2125,28 @@ class LiveCalibrator:
             if done or len(self.results) >= self.opts.max_games or not self._time_for_a_game():
                 break
             began, waited = time.monotonic(), self.user_seconds
-            ids, image = self.new_game(self.endings[-1])
+            ids, image = self._next_game()
         if "won" not in self.results:
             self.notes.append("no game was won: the win display is not learned")
         # leave a fresh game on the screen; first, as the last game's end may be the
         # only one of its kind, what closing a window over it shows is learned too
-        ids, image = self.new_game(self.endings[-1])
+        ids, image = self._next_game()
         if self.keeps_unseen_marks:
             self._clear_kept_marks(ids, image)
         return self._learned()
+
+    def _next_game(self) -> tuple[IdGrid, Image]:
+        """:meth:`new_game` after the last end; when it cannot start one, the error
+        carries what the games so far taught (:attr:`CalibrationError.partial`)."""
+        try:
+            return self.new_game(self.endings[-1])
+        except CalibrationError as exc:
+            if exc.partial is None and self.L.known():
+                try:
+                    exc.partial = self._learned()
+                except Exception:  # noqa: BLE001 (the first error is the one to tell)
+                    exc.partial = None
+            raise
 
     def _clear_kept_marks(self, ids: IdGrid, image: Image) -> None:
         """Take off, on the fresh board left for play, every mark the game may keep

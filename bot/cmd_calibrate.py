@@ -250,10 +250,9 @@ def unnamed_looks(learned: Sequence[Any], base: Any, cells: Any,
 
 
 def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str]]:
-    from bot.calibrate_live import LiveCalibrator, LiveOptions
+    from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions
     from bot.mouse import make_mouse
     from bot.screen import MssScreen, prepare_platform
-    from vision.skin import Skin
 
     if args.display:
         os.environ["DISPLAY"] = args.display
@@ -269,9 +268,31 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     t0 = time.perf_counter()
     try:
         learned = LiveCalibrator(screen, mouse, opts, dict(base.cells) if base else None).run()
+    except CalibrationError as exc:
+        if exc.partial is None:
+            raise
+        _write_partial(*_live_skin(exc.partial, name, base, time.perf_counter() - t0),
+                       _out_dir(args))
+        raise
     finally:
         screen.close()
-    notes = [f"calibrated in {time.perf_counter() - t0:.1f} s, games: "
+    return _live_skin(learned, name, base, time.perf_counter() - t0)
+
+
+def _write_partial(skin: Any, notes: list[str], out: Path) -> None:
+    """Write the skin of the games calibration played before it stopped at a new game
+    (nothing learned is lost), and say so."""
+    _write(skin, out, notes)
+    print("calibration stopped at a new game (below): what the games played so far taught "
+          "is written, with no way to start a new game; start one and run calibrate again "
+          "with the same --name to extend it", file=sys.stderr)
+
+
+def _live_skin(learned: Any, name: str, base: Any, seconds: float) -> tuple[Any, list[str]]:
+    """The skin of a live calibration (``base`` extended, if any) and its notes."""
+    from vision.skin import Skin
+
+    notes = [f"calibrated in {seconds:.1f} s, games: "
              f"{', '.join(learned.games) or 'none'}", *learned.notes]
     cells = learned.cells
     cell_size = learned.cell_size
