@@ -2137,16 +2137,24 @@ class LiveCalibrator:
 
     def _next_game(self) -> tuple[IdGrid, Image]:
         """:meth:`new_game` after the last end; when it cannot start one, the error
-        carries what the games so far taught (:attr:`CalibrationError.partial`)."""
+        carries what the games so far taught (:attr:`CalibrationError.partial`), if a
+        game's end showed its mines and numbers were named: a skin of covered looks
+        alone, from an end read as lost with no mine shown, is no skin (cave-sweeper's
+        message box over its board gave covered and mine looks of its pieces)."""
         try:
             return self.new_game(self.endings[-1])
         except CalibrationError as exc:
-            if exc.partial is None and self.L.known():
-                try:
-                    exc.partial = self._learned()
-                except Exception:  # noqa: BLE001 (the first error is the one to tell)
-                    exc.partial = None
+            if exc.partial is None:
+                exc.partial = self._partial()
             raise
+
+    def _partial(self) -> Learned | None:
+        try:
+            learned = self._learned()
+        except Exception:  # noqa: BLE001 (the error that stopped calibration is the one)
+            return None
+        numbers = any(0 <= code <= 8 for code in learned.cells)
+        return learned if numbers and learned.mine_counts else None
 
     def _clear_kept_marks(self, ids: IdGrid, image: Image) -> None:
         """Take off, on the fresh board left for play, every mark the game may keep
