@@ -38,7 +38,7 @@ from vision.geometry import PixelRect  # noqa: E402
 from vision.skin import Skin  # noqa: E402
 
 SIZE = BoardSize(9, 9, 10)
-pytestmark = pytest.mark.usefixtures("virtual_time")
+pytestmark = pytest.mark.usefixtures("virtual_time")  # made-up screens: no wait
 
 
 @dataclass
@@ -151,13 +151,9 @@ def test_a_kivy_board_learns_its_0_and_reads_its_dimmed_numbers(seed: int) -> No
     log: list[str] = []
     opts = LiveOptions(games=4, max_games=20, time_limit=90.0, want=(0, 1, 2),
                        log=log.append, redraw_timeout=0.3, flag_button="none",
-                       restart_point=_centre(game.look.face_rect(SIZE.cols)))
+                       restart_point=ScreenPoint(*game.look.face_rect(SIZE.cols).centre()))
     learned = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
     assert {n for _, n in learned.mine_counts} == {10}, (learned.mine_counts, log)
     assert list(learned.games) == game.outcomes()[:len(learned.games)], log
     assert {COVERED, MINE, 0, 1, 2} <= set(learned.cells), sorted(learned.cells)
     assert "won" in check_play(game, learned)
-
-
-def _centre(rect: PixelRect) -> ScreenPoint:
-    return ScreenPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
