@@ -33,7 +33,7 @@ import numpy as np
 from bot.consistency import zero_beside_covered
 from bot.end_panel import panel_controls, panel_over
 from bot.frames import changed_cells, park_pixel
-from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
+from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect, WindowClosed
 from bot.reader import preset_mines
 from bot.screen import Image, Screen, ScreenMap, ScreenPoint
 from solver.cells import (
@@ -564,6 +564,7 @@ class LiveCalibrator:
                            if n >= 0.15 * ids.size][:2]
         self.log(f"board: {g.rows} rows x {g.cols} columns, pitch {g.pitch_x:.2f} x "
                  f"{g.pitch_y:.2f} px at ({g.x0:.0f}, {g.y0:.0f})")
+        self.mouse.watch_window(self.point(g.bounds().centre()))
         self.park()
         return ids
 
@@ -2105,7 +2106,10 @@ class LiveCalibrator:
         try:
             return self._run()
         except MouseStopped as exc:
-            raise CalibrationError(f"stopped: {exc}") from None
+            error = CalibrationError(f"stopped: {exc}")
+            if isinstance(exc, WindowClosed):  # (the games before it taught what they did)
+                error.partial = self._partial()
+            raise error from None
 
     def _run(self) -> Learned:
         ids = self.find_board()

@@ -280,12 +280,12 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
 
 
 def _write_partial(skin: Any, notes: list[str], out: Path) -> None:
-    """Write the skin of the games calibration played before it stopped at a new game
-    (nothing learned is lost), and say so."""
+    """Write the skin of the games calibration played before it stopped (at a new game
+    it could not start, or as the game's window closed): nothing learned is lost; say so."""
     _write(skin, out, notes)
-    print("calibration stopped at a new game (below): what the games played so far taught "
-          "is written, with no way to start a new game; start one and run calibrate again "
-          "with the same --name to extend it", file=sys.stderr)
+    print("calibration stopped early (why: below): what the games played so far taught "
+          "is written; start a fresh game and run calibrate again with the same --name to "
+          "extend it", file=sys.stderr)
 
 
 def _live_skin(learned: Any, name: str, base: Any, seconds: float) -> tuple[Any, list[str]]:

@@ -666,6 +666,7 @@ class Player:
                                                 b.height + 2 * m), *self.screen.size())  # diffs)
         self.board_geometry = geometry.shifted(-self.board_region.left, -self.board_region.top)
         self.mouse.allow([self._screen_rect(b)])
+        self.mouse.watch_window(self.map.to_screen(b.centre()))
         self._frame: Image | None = None
 
     def _frame_pixels(self, board_image: Image) -> Image:

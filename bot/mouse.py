@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
 from bot.screen import PlatformError, ScreenPoint
+from bot.windows import GameWindow, x11_window_at
 
 Button = Literal["left", "right", "middle", "ctrl+left"]
 """A click: a mouse button, or a button with a key held ("ctrl+left": how some games
@@ -63,6 +64,10 @@ class ClickRefused(MouseStopped):
 
 class PointerMoved(MouseStopped):
     """Someone else moved the pointer while the bot was playing."""
+
+
+class WindowClosed(MouseStopped):
+    """The game's window closed (or was hidden): what shows there now is not the game."""
 
 
 class ScreenRect(NamedTuple):
@@ -134,6 +139,7 @@ class PyAutoGuiMouse:
         pyautogui.PAUSE = 0
         pyautogui.FAILSAFE = True
         self._pg = pyautogui
+        self._x: Any = None  # an X display connection, for window_at
 
     def size(self) -> tuple[int, int]:
         w, h = self._pg.size()
@@ -158,6 +164,20 @@ class PyAutoGuiMouse:
     def key(self, keys: str) -> None:
         with self._translate():
             self._pg.hotkey(*keys.lower().split("+"))
+
+    def window_at(self, p: ScreenPoint) -> GameWindow | None:
+        """On X11, the top-level window shown at ``p`` (:mod:`bot.windows`); elsewhere
+        None (not watched)."""
+        if sys.platform in ("win32", "darwin"):
+            return None
+        if self._x is None:
+            try:
+                from Xlib.display import Display
+
+                self._x = Display()
+            except Exception:  # noqa: BLE001 (no python-xlib or no display: not watched)
+                return None
+        return x11_window_at(self._x, p)
 
     def _translate(self) -> _FailSafeTranslator:
         return _FailSafeTranslator(self._pg.FailSafeException)
@@ -313,6 +333,10 @@ class XTestMouse:
             raise ValueError(f"unknown key {name!r}")
         return int(self._d.keysym_to_keycode(sym))
 
+    def window_at(self, p: ScreenPoint) -> GameWindow | None:
+        """The top-level window shown at ``p`` (:mod:`bot.windows`)."""
+        return x11_window_at(self._d, p)
+
     def close(self) -> None:
         self._d.close()
 
@@ -417,7 +441,9 @@ class GuardedMouse:
 
     The guard also stops play (raising :class:`MouseStopped`) when the pointer sits in
     a screen corner (fail-safe) or is not where the guard last put it (someone took
-    the mouse), and when ``stop_requested()`` says so (Ctrl+C between moves).
+    the mouse), when ``stop_requested()`` says so (Ctrl+C between moves), and when the
+    game's window, once :meth:`watch_window` was told where the board is, has closed
+    (:class:`WindowClosed`; where the backend can tell: ``window_at``).
 
     Where the backend can ask where the pointer is without waiting (``look``, as
     :class:`XTestMouse`), no look costs a round trip: :meth:`look_ahead` asks early
@@ -441,9 +467,22 @@ class GuardedMouse:
         self._ahead: tuple[Look, int, Callable[[], Look]] | None = None  # (look, sends
         # before it, how to look)
         self._sent = 0  # moves and clicks sent so far
+        self.window: GameWindow | None = None
 
     def size(self) -> tuple[int, int]:
         return self._size
+
+    def watch_window(self, p: ScreenPoint) -> None:
+        """From now on, stop before any click or key once the window shown at ``p``
+        (the board's) has closed; nothing is watched where the backend cannot tell
+        which window that is (no ``window_at``)."""
+        window_at = getattr(self.inner, "window_at", None)
+        self.window = window_at(p) if window_at is not None else None
+
+    def _check_window(self) -> None:
+        if self.window is not None and not self.window.present():
+            raise WindowClosed("the game's window has closed (or was hidden), so what "
+                               "shows there now is not the game: nothing more is clicked")
 
     def allow(self, rects: Sequence[ScreenRect]) -> None:
         """Replace the set of clickable rectangles."""
@@ -493,6 +532,7 @@ class GuardedMouse:
         """Raise :class:`MouseStopped` if play must stop before the next action."""
         if self.stop_requested():
             raise MouseStopped("stopped by Ctrl+C")
+        self._check_window()
         looks, self._looks = self._looks, []
         for look, trail in looks:  # first the looks taken before earlier moves
             self._verify(look(), trail)
@@ -567,6 +607,8 @@ class GuardedMouse:
             raise MouseStopped("stopped by Ctrl+C")
         if self._last is None:
             self.check()
+        elif not getattr(self.inner, "holding", False):  # (held clicks go out at once,
+            self._check_window()  # before the game could close at any: check() looked)
         self.inner.click(p, button)
         self._sent += 1
         self._last = p

@@ -1,0 +1,113 @@
+"""The game's window watched on a real X server (Xvfb, with and without a window
+manager): there while mapped, gone once destroyed or hidden, and a new window of the
+same program at the board's place is the same game. Windows are made here with
+python-xlib, each with its own ``WM_CLASS`` and ``_NET_WM_PID``, as programs set them."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.mouse import GuardedMouse, ScreenRect, WindowClosed, XTestMouse
+from bot.realgames import VirtualDisplay
+from bot.screen import ScreenPoint
+
+Xlib_display = pytest.importorskip("Xlib.display")
+X = pytest.importorskip("Xlib.X")
+
+BOARD = ScreenPoint(250, 200)  # inside every window made here
+
+
+@pytest.fixture(params=[False, True], ids=["bare", "openbox"], scope="module")
+def display(request: pytest.FixtureRequest) -> Iterator[tuple[Any, XTestMouse]]:
+    with VirtualDisplay(1024, 768, window_manager=request.param) as vd:
+        d = Xlib_display.Display(vd.display)
+        mouse = XTestMouse(vd.display)
+        try:
+            yield d, mouse
+        finally:
+            mouse.close()
+            d.close()
+
+
+def make_window(d: Any, name: str, pid: int) -> Any:
+    """A 300x200 window at (100, 100), mapped; returns once it is viewable."""
+    root = d.screen().root
+    w = root.create_window(100, 100, 300, 200, 0, d.screen().root_depth,
+                           background_pixel=d.screen().white_pixel)
+    w.set_wm_class(name, name.title())
+    w.set_wm_normal_hints(flags=1 | 2, x=100, y=100)  # USPosition | USSize: stay put
+    w.change_property(d.intern_atom("_NET_WM_PID"), d.intern_atom("CARDINAL"), 32, [pid])
+    w.map()
+    d.sync()
+    wait_until(lambda: w.get_attributes().map_state == X.IsViewable)
+    return w
+
+
+def wait_until(done: Any, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the X server did not get there in time"
+        time.sleep(0.02)
+
+
+def gone(d: Any, w: Any) -> None:
+    w.destroy()
+    d.sync()
+    time.sleep(0.2)  # (a window manager takes its frame down after the client)
+
+
+def test_a_destroyed_window_is_gone_and_a_new_one_of_the_same_program_is_not(
+        display: tuple[Any, XTestMouse]) -> None:
+    d, mouse = display
+    game = make_window(d, "mines", 4242)
+    window = mouse.window_at(BOARD)
+    assert window is not None and window.present()
+    gone(d, game)
+    assert not window.present()
+    again = make_window(d, "mines", 4242)  # the game's next window, at the same place
+    assert window.present()
+    other = make_window(d, "xterm", 5151)  # another program's over it
+    gone(d, again)
+    assert not window.present()
+    gone(d, other)
+
+
+def test_a_hidden_window_is_gone(display: tuple[Any, XTestMouse]) -> None:
+    d, mouse = display
+    game = make_window(d, "mines", 4343)
+    window = mouse.window_at(BOARD)
+    assert window is not None and window.present()
+    game.unmap()
+    d.sync()
+    wait_until(lambda: game.get_attributes().map_state != X.IsViewable)
+    time.sleep(0.2)
+    assert not window.present()
+    gone(d, game)
+
+
+def test_no_window_at_a_point_of_the_bare_root(display: tuple[Any, XTestMouse]) -> None:
+    d, mouse = display
+    if mouse.careful:  # (a window manager may keep windows of its own anywhere)
+        pytest.skip("only the bare display has nothing but the root window")
+    assert mouse.window_at(BOARD) is None
+
+
+def test_the_guard_clicks_nothing_once_the_game_window_has_gone(
+        display: tuple[Any, XTestMouse]) -> None:
+    d, mouse = display
+    game = make_window(d, "mines", 4444)
+    guard = GuardedMouse(mouse)
+    guard.allow([ScreenRect(100, 100, 300, 200)])
+    guard.watch_window(BOARD)
+    guard.click(ScreenPoint(150, 150))
+    guard.click(ScreenPoint(160, 150))
+    gone(d, game)
+    with pytest.raises(WindowClosed):
+        guard.click(ScreenPoint(170, 150))
+    with pytest.raises(WindowClosed):
+        guard.key("Escape")
+    assert mouse.position() == ScreenPoint(160, 150)  # (the pointer never went there)
