@@ -57,6 +57,29 @@ def popup_at(before: Image, after: Image, point: PixelPoint, min_side: float,
         corners = [(box.left + dx, box.top + dy) for dx in (0, box.width) for dy in (0, box.height)]
         if min(np.hypot(cx - point.x, cy - point.y) for cx, cy in corners) > near:
             continue
-        if changed[box.top:box.top + box.height, box.left:box.left + box.width].mean() >= MIN_FILL:
+        if covered_share(changed, after, box) >= MIN_FILL:
             return box
     return None
+
+
+def covered_share(changed: np.ndarray, after: Image, box: PixelRect) -> float:
+    """The share of ``box`` a popup covers: its changed pixels, and its unchanged ones
+    that show the popup's own background (the colour most of its changed pixels have
+    now), where it lies over a page of that colour (a light menu that sticks out of
+    a small board onto a white page changes only the pixels over the board).
+
+    >>> before = np.full((100, 100, 3), 255, np.uint8); before[:, :40] = 128
+    >>> after = before.copy(); after[10:90, 20:90] = 250  # half over white
+    >>> ch = changed_pixels(before, after)
+    >>> box = PixelRect(20, 10, 70, 80)
+    >>> round(float(ch[10:90, 20:90].mean()), 2), covered_share(ch, after, box)
+    (0.29, 1.0)
+    """
+    sl = (slice(box.top, box.top + box.height), slice(box.left, box.left + box.width))
+    inside, now = changed[sl], after[sl].astype(np.int16)
+    if not inside.any():
+        return 0.0
+    colours, counts = np.unique(now[inside].reshape(-1, now.shape[-1]), axis=0, return_counts=True)
+    background = colours[int(np.argmax(counts))]
+    same = np.abs(now - background).max(axis=-1) <= CHANGE_TOL
+    return float((inside | same).mean())
