@@ -580,6 +580,7 @@ class LiveCalibrator:
         assert image is not None
         if not self.places_flags:
             return self._covered_without_marks(ids)
+        fresh = ids
         seen: list[tuple[int, ...]] = []
         for covered in self.candidates:
             cell = self._quiet_cell(ids, covered)
@@ -613,6 +614,11 @@ class LiveCalibrator:
                 self.L.name(look, code, weight=100)
         if len(seen) < 2:
             self.notes.append("no question marks: the game cycles flag -> none")
+        others = [lk for lk in self._covered_shades(fresh) if lk != covered]
+        for look in others:  # (the other shade of a checkerboard)
+            self.L.name(look, COVERED, weight=1000)
+        if others and hovered is not None:
+            self._learn_hover(fresh, image, others)
         self.park()
         return ids
 
@@ -624,15 +630,42 @@ class LiveCalibrator:
         """With no flags to place (``--flag-button none``), the covered look is the one
         look of a fresh board: every square covered (a board that opened a region by
         itself cannot tell its covered look from its 0 without a mark)."""
-        covered = self.candidates[0] if self.candidates else -1
-        if not np.isin(ids, [covered]).mean() >= 0.95:
+        covered = self._covered_shades(ids)
+        if not np.isin(ids, covered).mean() >= 0.95:
             raise CalibrationError("with --flag-button none, calibrate needs a fresh game "
                                    "with every square covered: start a new game, then run "
                                    "calibrate again")
-        self.L.name(covered, COVERED, weight=1000)
+        for look in covered:
+            self.L.name(look, COVERED, weight=1000)
+        image = self._last_image
+        assert image is not None
+        self._learn_hover(ids, image, covered)
         self.notes.append("no flags (--flag-button none): calibration and play place none")
         self.log("no flags: the covered look is the fresh board's")
         return ids
+
+    def _covered_shades(self, ids: IdGrid) -> list[int]:
+        """The looks of the covered squares of the fresh board ``ids``: its commonest
+        look, or the two shades of a checkerboard (Google's look; minex)."""
+        if len(self.candidates) > 1 and checkerboard(ids, *self.candidates[:2]):
+            return self.candidates[:2]
+        return self.candidates[:1]
+
+    def _learn_hover(self, ids: IdGrid, image: Image, looks: Sequence[int]) -> Image:
+        """Name covered what a square of each of ``looks`` (covered) shows under the
+        pointer, where the game highlights it (each shade of a checkerboard has its own
+        highlight, and minex keeps one on the square clicked last into the next game);
+        the last frame, with the pointer parked."""
+        for look in looks:
+            cell = self._quiet_cell(ids, look)
+            hovered = self._hover(cell, image)
+            if hovered is not None:
+                self.L.name(int(self.ids(hovered)[cell]), COVERED, weight=100)
+                image = hovered
+            self.park()
+            parked = self._short_wait(image)  # (the highlight gone)
+            image = image if parked is None else parked
+        return image
 
     def _mark_cycle(self, cell: Cell, image: Image, covered: int, hover: bool,
                     ) -> tuple[list[tuple[int, ...]], Image]:
@@ -2482,6 +2515,25 @@ def one_region_open(ids: IdGrid) -> bool:
             if not (~covered & ~zero & (neighbour_sum(zero) == 0)).any():
                 return True
     return False
+
+
+def checkerboard(ids: IdGrid, a: int, b: int, share: float = 0.95) -> bool:
+    """Do looks ``a`` and ``b`` alternate like a checkerboard's squares (each on its
+    own parity of row + column) on ``share`` of the squares that show either?
+
+    >>> ids = np.array([[1, 2, 1], [2, 1, 2]])
+    >>> checkerboard(ids, 1, 2), checkerboard(ids, 1, 3)
+    (True, False)
+    >>> checkerboard(np.array([[1, 1, 2], [1, 1, 2]]), 1, 2)  # a region, not a checkerboard
+    False
+    """
+    if not (ids == a).any() or not (ids == b).any():
+        return False
+    odd = (np.add.outer(np.arange(ids.shape[0]), np.arange(ids.shape[1])) % 2).astype(bool)
+    either = int(((ids == a) | (ids == b)).sum())
+    one = int(((ids == a) & ~odd).sum() + ((ids == b) & odd).sum())
+    two = int(((ids == a) & odd).sum() + ((ids == b) & ~odd).sum())
+    return max(one, two) >= share * either
 
 
 def side_flood_shown(board: Board) -> bool:
