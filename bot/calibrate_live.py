@@ -328,6 +328,8 @@ class LiveCalibrator:
         self._last_click: tuple[PixelRect, Image] | None = None  # (the control, its shot)
         self._last_click_at = 0.0  # when (time.monotonic)
         self.start_image: Image | None = None
+        self.fresh_ids: IdGrid | None = None
+        """The board calibration found (before any click)."""
         self.candidates: list[int] = []
         self.win_needs_flags = False
         self.flag_button: Button = "right" if options.flag_button in ("auto", "none") \
@@ -555,6 +557,7 @@ class LiveCalibrator:
         self.changes = np.zeros((h, w), np.int16)
         self._volatile = np.zeros((h, w), bool)
         ids = self.ids(image)
+        self.fresh_ids = ids
         looks, counts = np.unique(ids, return_counts=True)
         if counts.max() < 0.4 * ids.size and not one_region_open(ids):
             raise CalibrationError("the board is not at the start of a game: "
@@ -1025,7 +1028,7 @@ class LiveCalibrator:
             moves += 1
             if self.judge(ids, new, image, after, cells):
                 if moves == 1 and self.results[-1] == "lost":
-                    self.first_clicks[-1] = "unprotected"
+                    self._first_click_lost()
                 return new, after
             earlier, last = last, (ids, new, image, after, cells)
             self._note_opened(ids, new, cells)
@@ -1086,8 +1089,12 @@ class LiveCalibrator:
                      "nobody opened): taken as lost")
             self._ended("lost", last[2], image)
         if first and self.results[-1] == "lost":
-            self.first_clicks[-1] = "unprotected"
+            self._first_click_lost()
         return ids, image
+
+    def _first_click_lost(self) -> None:
+        if self.first_clicks and self.first_clicks[-1] != "mark-opened":
+            self.first_clicks[-1] = "unprotected"
 
     def _want_marked_loss(self) -> bool:
         """Still to lose a game with marks on the board (once a run; the mine count
@@ -1207,6 +1214,13 @@ class LiveCalibrator:
 
     def _note_first_click(self, board: Board, new: IdGrid, cells: list[Cell],
                           started_open: bool) -> None:
+        """How this game's first click went (:func:`first_click_rule`). A first game
+        that the mark learned on the fresh board started ("mark-opened": minex starts at
+        any click, opening the squares around it) tells nothing of a first click."""
+        if started_open and not self.results and self.fresh_ids is not None and \
+                (self.knowledge(self.fresh_ids) == COVERED).all():
+            self.first_clicks.append("mark-opened")
+            return
         if started_open:
             self.first_clicks.append("started-open")
             return
@@ -2582,10 +2596,11 @@ def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float 
     """The first-click rule (:data:`solver.strategy.FIRST_CLICK_RULES`) that the first
     clicks seen prove: ``kinds`` says how each game's first click went ("unprotected":
     lost; "started-open": the game had opened squares itself; "opening": it opened a
-    region; "safe": one square), ``sides`` how many neighbours each clicked square
-    has, ``density`` the share of mines. A protection is claimed only when a game that
-    does not protect the first click would lose none of these first clicks and open
-    as many regions (or more) with a chance below ``doubt``
+    region; "safe": one square; "mark-opened": calibration's mark started the game, no
+    first click of its own), ``sides`` how many neighbours each clicked square (of the
+    "opening" and "safe" ones) has, ``density`` the share of mines. A protection is
+    claimed only when a game that does not protect the first click would lose none of
+    these first clicks and open as many regions (or more) with a chance below ``doubt``
     (:func:`no_loss_chance`): a rule claimed wrongly makes play take a first click it
     calls safe on a square that is a mine as often. A short calibration of a game that
     does protect it may say "none": play then pays the first click's odds.
@@ -2602,7 +2617,10 @@ def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float 
     'safe'
     >>> first_click_rule(["opening", "unprotected"], [8, 8], 0.15)
     'none'
+    >>> first_click_rule(["mark-opened"] + ["opening"] * 8, [8] * 8, 0.15)
+    'opening'
     """
+    kinds = [k for k in kinds if k != "mark-opened"]
     if not kinds or density is None or any(k in ("unprotected", "started-open") for k in kinds):
         return "none"
     free = 1.0 - density
