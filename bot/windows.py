@@ -69,7 +69,9 @@ def topmost_at(p: ScreenPoint, frames: Sequence[tuple[Any, tuple[int, int, int, 
 
 def frame_at(display: Any, p: ScreenPoint) -> Any | None:
     """The top-level window (a child of the root: a window manager's frame, or the
-    program's own window with none) that is mapped and holds ``p``; None if none."""
+    program's own window with none) that is mapped and holds ``p``; None if none.
+    Override-redirect windows (menus, tooltips, notifications: they come and go over
+    any program) are passed over."""
     from Xlib import X
     from Xlib.error import XError
 
@@ -80,7 +82,8 @@ def frame_at(display: Any, p: ScreenPoint) -> Any | None:
         return None
     for child in children:
         try:
-            if child.get_attributes().map_state != X.IsViewable:
+            attributes = child.get_attributes()
+            if attributes.map_state != X.IsViewable or attributes.override_redirect:
                 continue
             g = child.get_geometry()
         except XError:  # gone meanwhile

@@ -33,11 +33,12 @@ def display(request: pytest.FixtureRequest) -> Iterator[tuple[Any, XTestMouse]]:
             d.close()
 
 
-def make_window(d: Any, name: str, pid: int) -> Any:
-    """A 300x200 window at (100, 100), mapped; returns once it is viewable."""
+def make_window(d: Any, name: str, pid: int, popup: bool = False) -> Any:
+    """A 300x200 window at (100, 100), mapped; returns once it is viewable. ``popup``:
+    override-redirect, as menus and tooltips are (no window manager frames it)."""
     root = d.screen().root
     w = root.create_window(100, 100, 300, 200, 0, d.screen().root_depth,
-                           background_pixel=d.screen().white_pixel)
+                           background_pixel=d.screen().white_pixel, override_redirect=popup)
     w.set_wm_class(name, name.title())
     w.set_wm_normal_hints(flags=1 | 2, x=100, y=100)  # USPosition | USSize: stay put
     w.change_property(d.intern_atom("_NET_WM_PID"), d.intern_atom("CARDINAL"), 32, [pid])
@@ -111,3 +112,15 @@ def test_the_guard_clicks_nothing_once_the_game_window_has_gone(
     with pytest.raises(WindowClosed):
         guard.key("Escape")
     assert mouse.position() == ScreenPoint(160, 150)  # (the pointer never went there)
+
+
+def test_a_menu_over_the_board_is_not_taken_for_the_game(
+        display: tuple[Any, XTestMouse]) -> None:
+    d, mouse = display
+    game = make_window(d, "mines", 4545)
+    menu = make_window(d, "menu", 4545 + 1, popup=True)  # over the board when it is found
+    window = mouse.window_at(BOARD)
+    gone(d, menu)
+    assert window is not None and window.present()  # (the game's, not the menu's)
+    gone(d, game)
+    assert not window.present()
