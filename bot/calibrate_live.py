@@ -620,8 +620,8 @@ class LiveCalibrator:
         others = [lk for lk in self._covered_shades(fresh) if lk != covered]
         for look in others:  # (the other shade of a checkerboard)
             self.L.name(look, COVERED, weight=1000)
-        if others and hovered is not None:
-            self._learn_hover(fresh, image, others)
+        if others and hovered is not None:  # (on squares still covered: minex's mark
+            self._learn_hover(self.ids(image), image, others)  # may have started a game)
         self.park()
         return ids
 
@@ -660,6 +660,8 @@ class LiveCalibrator:
         highlight, and minex keeps one on the square clicked last into the next game);
         the last frame, with the pointer parked."""
         for look in looks:
+            if not (ids == look).any():
+                continue
             cell = self._quiet_cell(ids, look)
             hovered = self._hover(cell, image)
             if hovered is not None:
