@@ -477,7 +477,10 @@ class GuardedMouse:
         (the board's) has closed; nothing is watched where the backend cannot tell
         which window that is (no ``window_at``)."""
         window_at = getattr(self.inner, "window_at", None)
-        self.window = window_at(p) if window_at is not None else None
+        try:
+            self.window = window_at(p) if window_at is not None else None
+        except Exception:  # noqa: BLE001 (the window system would not say: not watched)
+            self.window = None
 
     def _check_window(self) -> None:
         if self.window is not None and not self.window.present():

@@ -60,3 +60,20 @@ def test_play_stops_when_the_game_window_closes_over_another_board(
     assert len(mouse.clicks) == close_after
     assert results[-1].outcome == "aborted"
     assert "window has closed" in results[-1].reason
+
+
+class SilentWindowSystem(RecordingMouse):
+    """A mouse whose window system fails to say which window is at a point."""
+
+    def window_at(self, p: ScreenPoint) -> FrontWindow:
+        raise RuntimeError("the X connection broke")
+
+
+def test_a_window_system_that_cannot_tell_leaves_play_unwatched(tmp_path: Path) -> None:
+    screen = SimScreen(BoardSize.parse("beginner"), seed=3)
+    mouse = SilentWindowSystem(size=(800, 600), on_click=screen.click, on_key=screen.key)
+    config = PlayConfig(games=2, redraw_timeout=0.2, restart_timeout=1.0,
+                        bug_dir=tmp_path / "bugs", seed=0)
+    results = Player(screen, mouse, SimReader(), "csp", config).play()
+    assert [r.outcome for r in results] == [g.status for g in screen.finished] + \
+        [screen.game.status]
