@@ -36,8 +36,8 @@ class SameFaceGame(SynthGame):
 
 
 def face_centre(game: SynthGame) -> ScreenPoint:
-    f = game.look.face_rect(game.size.cols)
-    return ScreenPoint(f.left + f.width / 2, f.top + f.height / 2)
+    """The face's middle, a screen point (the made-up screen's pixels are points)."""
+    return ScreenPoint(*game.look.face_rect(game.size.cols).centre())
 
 
 def options(**kw: object) -> LiveOptions:
