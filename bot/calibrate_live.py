@@ -328,8 +328,6 @@ class LiveCalibrator:
         self._last_click: tuple[PixelRect, Image] | None = None  # (the control, its shot)
         self._last_click_at = 0.0  # when (time.monotonic)
         self.start_image: Image | None = None
-        self.fresh_ids: IdGrid | None = None
-        """The board calibration found (before any click)."""
         self.candidates: list[int] = []
         self.win_needs_flags = False
         self.flag_button: Button = "right" if options.flag_button in ("auto", "none") \
@@ -557,7 +555,6 @@ class LiveCalibrator:
         self.changes = np.zeros((h, w), np.int16)
         self._volatile = np.zeros((h, w), bool)
         ids = self.ids(image)
-        self.fresh_ids = ids
         looks, counts = np.unique(ids, return_counts=True)
         if counts.max() < 0.4 * ids.size and not one_region_open(ids):
             raise CalibrationError("the board is not at the start of a game: "
@@ -1219,8 +1216,8 @@ class LiveCalibrator:
         """How this game's first click went (:func:`first_click_rule`). A first game
         that the mark learned on the fresh board started ("mark-opened": minex starts at
         any click, opening the squares around it) tells nothing of a first click."""
-        if started_open and not self.results and self.fresh_ids is not None and \
-                (self.knowledge(self.fresh_ids) == COVERED).all():
+        if started_open and not self.results and self.start_image is not None and \
+                (self.knowledge(self.ids(self.start_image)) == COVERED).all():
             self.first_clicks.append("mark-opened")
             return
         if started_open:

@@ -170,13 +170,10 @@ class PyAutoGuiMouse:
         None (not watched)."""
         if sys.platform in ("win32", "darwin"):
             return None
-        if self._x is None:
-            try:
-                from Xlib.display import Display
+        if self._x is None:  # (no python-xlib or no display: GuardedMouse.watch_window
+            from Xlib.display import Display  # catches the error; nothing is watched)
 
-                self._x = Display()
-            except Exception:  # noqa: BLE001 (no python-xlib or no display: not watched)
-                return None
+            self._x = Display()
         return x11_window_at(self._x, p)
 
     def _translate(self) -> _FailSafeTranslator:
