@@ -819,6 +819,9 @@ class LiveCalibrator:
             if not proves_safe(board):
                 return [], 0.0  # only mines are left
             self._doubt_count("the board proves a covered square safe")
+        probe = self._first_click_probe(board)
+        if probe is not None:
+            return [probe], self.mines / board.size if self.mines is not None else 1.0
         if self.counts_vary or self.count_doubted or (self.mines is None and self.hidden_losses):
             return self._choose_by_density(board, covered)  # (no loss shows the count)
         if self._no_win_possible():
@@ -841,6 +844,20 @@ class LiveCalibrator:
                 self._doubt_count("no layout of that many mines fits the board")
                 return self._choose_by_density(board, covered)
         return [self._random_pick(covered)], 1.0
+
+    def _first_click_probe(self, board: Board) -> Cell | None:
+        """On a fresh board, while every first click so far has opened a region and
+        that proves no protection yet: a random square with 8 neighbours, else None.
+        A game that protects nothing opens a region there far less often than at a
+        corner (the solver's first click), so a game that opens a region at every
+        first click proves it in about half as many games (8 rather than 18 at 9x9/10:
+        :func:`first_click_rule`)."""
+        rows, cols = board.shape
+        if rows < 3 or cols < 3 or not (board == COVERED).all() or \
+                any(k not in ("opening", "mark-opened") for k in self.first_clicks) or \
+                self._rule() == "opening":
+            return None
+        return 1 + int(self.rng.integers(rows - 2)), 1 + int(self.rng.integers(cols - 2))
 
     def _random_pick(self, covered: list[Cell]) -> Cell:
         return covered[int(self.rng.integers(len(covered)))]
