@@ -846,18 +846,19 @@ class LiveCalibrator:
         return [self._random_pick(covered)], 1.0
 
     def _first_click_probe(self, board: Board) -> Cell | None:
-        """On a fresh board, while every first click so far has opened a region and
-        that proves no protection yet: a random square with 8 neighbours, else None.
-        A game that protects nothing opens a region there far less often than at a
+        """On a fresh board, while "opening" may still be proved
+        (:func:`opening_unproved`): a random square with 8 neighbours, else None. A
+        game that protects nothing opens a region there far less often than at a
         corner (the solver's first click), so a game that opens a region at every
-        first click proves it in about half as many games (8 rather than 18 at 9x9/10:
-        :func:`first_click_rule`)."""
+        first click proves it in far fewer games (:func:`first_click_rule` at 9x9/10:
+        9 rather than 24)."""
         rows, cols = board.shape
-        if rows < 3 or cols < 3 or not (board == COVERED).all() or \
-                any(k not in ("opening", "mark-opened") for k in self.first_clicks) or \
-                self._rule() == "opening":
+        if rows < 3 or cols < 3 or not (board == COVERED).all() or not self._opening_unproved():
             return None
         return 1 + int(self.rng.integers(rows - 2)), 1 + int(self.rng.integers(cols - 2))
+
+    def _opening_unproved(self) -> bool:
+        return opening_unproved(self.first_clicks, self.first_click_sides, self._density())
 
     def _random_pick(self, covered: list[Cell]) -> Cell:
         return covered[int(self.rng.integers(len(covered)))]
@@ -916,11 +917,14 @@ class LiveCalibrator:
         r, c = cells[int(self.rng.integers(len(cells)))]
         return int(r), int(c)
 
-    def _rule(self) -> str:
+    def _density(self) -> float | None:
+        """The share of mines, if a count is known."""
         counts = self.proved_counts or ([self.mines] if self.mines is not None else [])
-        density = None if not counts or self.geometry is None else \
+        return None if not counts or self.geometry is None else \
             float(np.mean(counts)) / (self.g.rows * self.g.cols)
-        return first_click_rule(self.first_clicks, self.first_click_sides, density)
+
+    def _rule(self) -> str:
+        return first_click_rule(self.first_clicks, self.first_click_sides, self._density())
 
     def play_game(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
         """Play one game to its end; returns the frame after the end."""
@@ -2188,7 +2192,8 @@ class LiveCalibrator:
             self.game_seconds.append(time.monotonic() - began - (self.user_seconds - waited))
             both = {"won", "lost"} <= set(self.results) or self._no_win_possible()
             done = len(self.results) >= self.opts.games and both and \
-                self._seen_common_states() and not self._want_marked_loss()
+                self._seen_common_states() and not self._want_marked_loss() and \
+                not self._opening_unproved()  # (a few games more prove it or not)
             if done or len(self.results) >= self.opts.max_games or not self._time_for_a_game():
                 break
             began, waited = time.monotonic(), self.user_seconds
@@ -2647,6 +2652,25 @@ def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float 
     if all(opened) and math.prod(opens) < doubt:
         return "opening"  # (a protected square alone would seldom open this often)
     return "safe"
+
+
+def opening_unproved(kinds: Sequence[str], sides: Sequence[int], density: float | None,
+                     ) -> bool:
+    """Has every first click so far (``kinds``, ``sides`` and ``density`` as for
+    :func:`first_click_rule`) opened a region, too few times yet to prove that the game
+    protects it: may more games still prove the rule "opening"?
+
+    >>> opening_unproved([], [], 10 / 81), opening_unproved(["opening"] * 3, [8] * 3, 10 / 81)
+    (True, True)
+    >>> opening_unproved(["opening"] * 9, [8] * 9, 10 / 81)  # 9 at 9x9/10 prove it
+    False
+    >>> opening_unproved(["opening", "safe"], [8, 8], 0.12)  # never: one square opened
+    False
+    >>> opening_unproved(["opening"], [8], None)  # no count, no proof
+    False
+    """
+    return all(k in ("opening", "mark-opened") for k in kinds) and density is not None \
+        and first_click_rule(kinds, sides, density) != "opening"
 
 
 def no_loss_chance(free: float, opens: Sequence[float], openings: int) -> float:

@@ -49,11 +49,15 @@ class Look:
 
 def _text(img: np.ndarray, text: str, box: tuple[int, int, int, int],
           colour: tuple[int, int, int]) -> None:
+    """``text`` centred in ``box``, clipped to it (a real game never draws past its
+    square: a digit sized to a tall square's height would reach into its neighbours)."""
     left, top, right, bottom = box
     scale = (bottom - top) / 34
     (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
-    org = ((left + right - tw) // 2, (top + bottom + th) // 2)
-    cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv2.LINE_8)
+    org = ((right - left - tw) // 2, (bottom - top + th) // 2)
+    tile = np.ascontiguousarray(img[top:bottom, left:right])
+    cv2.putText(tile, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv2.LINE_8)
+    img[top:bottom, left:right] = tile
 
 
 def _flag(img: np.ndarray, box: tuple[int, int, int, int]) -> None:
