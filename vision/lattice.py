@@ -1194,22 +1194,44 @@ width if more) and down: a character in a square of its own, not one of a line o
 text or a frame (``+-----+``; at a big font the gap between its dashes grows too)."""
 
 
-def background(image: Image) -> npt.NDArray[np.int16]:
-    """The image's most common colour (every fourth pixel across and down counted)."""
+MARK_GROUNDS = 3
+"""Colours tried as the background of a board of marks, the most common first: a
+terminal in a window smaller than the rest of the screen (freesweep's black xterm on a
+light desktop) has a background of its own, not the screen's most common colour."""
+
+
+def common_colours(image: Image, n: int) -> list[npt.NDArray[np.int16]]:
+    """The image's ``n`` most common colours, the most common first (every fourth pixel
+    across and down counted).
+
+    >>> img = np.zeros((8, 8, 3), np.uint8); img[:3] = 200; img[3, :4] = 9
+    >>> [c.tolist() for c in common_colours(img, 3)]
+    [[0, 0, 0], [200, 200, 200]]
+    """
     px = np.ascontiguousarray(image[::4, ::4]).reshape(-1, 3).astype(np.int64)
     packed = (px[:, 0] << 16) | (px[:, 1] << 8) | px[:, 2]
     values, counts = np.unique(packed, return_counts=True)
-    v = int(values[int(np.argmax(counts))])
-    return np.array([v >> 16 & 255, v >> 8 & 255, v & 255], np.int16)
+    top = values[np.argsort(-counts, kind="stable")][:n].tolist()
+    return [np.array([v >> 16 & 255, v >> 8 & 255, v & 255], np.int16) for v in top]
 
 
-def ink_marks(image: Image) -> list[list[Blob]]:
-    """The 8-connected marks of ink (:data:`MARK_INK`) on the background
-    (:func:`background`) that stand alone (:data:`MARK_ALONE`), no bigger than
+def background(image: Image) -> npt.NDArray[np.int16]:
+    """The image's most common colour (every fourth pixel across and down counted)."""
+    return common_colours(image, 1)[0]
+
+
+def ink_of(image: Image, ground: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
+    """The pixels off the background colour ``ground`` by more than :data:`MARK_INK`."""
+    return np.asarray(np.abs(image.astype(np.int16) - ground).max(axis=2) > MARK_INK)
+
+
+def ink_marks(image: Image, ground: npt.NDArray[np.int16] | None = None) -> list[list[Blob]]:
+    """The 8-connected marks of ink (:data:`MARK_INK`) on the background ``ground``
+    (default :func:`background`) that stand alone (:data:`MARK_ALONE`), no bigger than
     MARK_PITCH's upper end, grouped by their exact shape (letters of one size differ;
     one character drawn again is the same), groups of MIN_CELLS to MARK_MOST marks,
     biggest first."""
-    ink = np.abs(image.astype(np.int16) - background(image)).max(axis=2) > MARK_INK
+    ink = ink_of(image, background(image) if ground is None else ground)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8),
                                                            connectivity=8)
     top, (ax, ay) = MARK_PITCH[1], MARK_ALONE
@@ -1317,11 +1339,13 @@ def _grown_by_marks(ink: npt.NDArray[np.bool_], image: Image, g: BoardGeometry,
     return None
 
 
-def grow_marks(image: Image, g: BoardGeometry) -> BoardGeometry:
+def grow_marks(image: Image, g: BoardGeometry,
+               ground: npt.NDArray[np.int16] | None = None) -> BoardGeometry:
     """Grow a board of marks line by line while each new line is one of its own
     (:func:`_grown_by_marks`): in play, opened squares (blank or a digit) around the
-    block of covered ``-`` squares the lattice was fitted to, up to the frame."""
-    ink = np.abs(image.astype(np.int16) - background(image)).max(axis=2) > MARK_INK
+    block of covered ``-`` squares the lattice was fitted to, up to the frame.
+    ``ground``: the background colour (default :func:`background`)."""
+    ink = ink_of(image, background(image) if ground is None else ground)
     while True:
         for side in ("left", "right", "top", "bottom"):
             grown = _grown_by_marks(ink, image, g, side)
@@ -1339,9 +1363,20 @@ def mark_lattices(image: Image) -> list[BoardGeometry]:
     cells apart, no tile or line around it). The lattice is fitted to the marks of
     :func:`mark_lattice_group` of each shape (:func:`ink_marks`), its biggest block
     (3 x 3 squares or more, the pitch inside MARK_PITCH and near square) grown by
-    lines of centred characters (:func:`grow_marks`)."""
+    lines of centred characters (:func:`grow_marks`). The background is the image's
+    most common colour, else the next most common ones (:data:`MARK_GROUNDS`): the
+    first on which a board shows is taken."""
+    for ground in common_colours(image, MARK_GROUNDS):
+        found = _mark_lattices_on(image, ground)
+        if found:
+            return found
+    return []
+
+
+def _mark_lattices_on(image: Image, ground: npt.NDArray[np.int16]) -> list[BoardGeometry]:
+    """:func:`mark_lattices` with ``ground`` the background colour."""
     scored = []
-    for group in ink_marks(image)[:4]:
+    for group in ink_marks(image, ground)[:4]:
         members = mark_lattice_group(group)
         fit = fit_lattice(members) if len(members) >= MIN_CELLS else None
         if fit is None or min(fit.pitch_x, fit.pitch_y) < MARK_PITCH[0] \
@@ -1354,4 +1389,4 @@ def mark_lattices(image: Image) -> list[BoardGeometry]:
         if _fits_image(g, image):
             scored.append((sum(r0 <= r <= r1 and c0 <= c <= c1 for r, c in fit.cells), g))
     scored.sort(key=lambda sg: -sg[0])
-    return [grow_marks(image, g) for _, g in scored[:1]]
+    return [grow_marks(image, g, ground) for _, g in scored[:1]]

@@ -10,6 +10,7 @@ loss shows), never produced by the code under test.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import numpy as np
@@ -121,3 +122,42 @@ def test_marks_too_close_together_are_no_board() -> None:
     img[:] = 0
     img[20:180:18, 20:280:18] = 255
     assert [(g.pitch_x, g.pitch_y) for g in mark_lattices(img)] == [(18.0, 18.0)]
+
+
+LIGHT = FIXTURES.parent / "light_desktop"
+"""Whole-screen captures (1280 x 800) of freesweep's black xterm, its inside at (1, 1)
+and 884 x 556 px, on a light grey desktop (214, 219, 224) that covers more of the
+screen than the terminal does."""
+
+LIGHT_SHA256 = {
+    "fresh_9x9": "4c45c205b0e43e88d82dbcc0ef44fd664f4dc8e458b67eae9d611114ae55d1ad",
+    "fresh_16x16": "e117db820c8888fdc86ea080718b8c421b3b7cd5363bc32949455a7dd701a62b",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LIGHT_SHA256))
+def test_a_terminal_smaller_than_a_desktop_of_another_colour_is_found(name: str) -> None:
+    """The screen's most common colour is the desktop's, so the whole terminal was ink
+    (one blob, no marks) and no board was found; the next most common colour, the
+    terminal's own, shows it, where the window's capture shows it, 1 px in."""
+    png = LIGHT / f"{name}.png"
+    assert hashlib.sha256(png.read_bytes()).hexdigest() == LIGHT_SHA256[name]
+    board = parse_board((LIGHT / f"{name}.board").read_text())
+    g = find_lattice(load_image(png))
+    assert (g.rows, g.cols) == board.shape
+    assert (g.x0, g.y0, g.pitch_x, g.pitch_y) == (X0 + 1, Y0 + 1, PX, PY)
+
+
+FUNHUB = Path(__file__).resolve().parent / "terminal_light" / "funhub_9x9.png"
+"""A whole-screen capture (1280 x 1024, Xvfb's black desktop) of funhub-minesweeper
+1.0.7 (PyPI, curses) in a default xterm (black on white, 6 x 13 px characters,
+``xterm -tn xterm-256color -e funhub-minesweeper``, then Enter): a ``#`` on a grey
+square every three characters, the cursor ``[#]`` on square (4, 4). The lattice below
+was measured by eye on the capture, a grid drawn over it at 3x."""
+
+
+def test_a_white_terminal_on_a_dark_desktop_is_found() -> None:
+    assert hashlib.sha256(FUNHUB.read_bytes()).hexdigest() == \
+        "29fde574b9ce4f3940d0e6224bbc4e0a3dd92651e199bdc78321385b6dc0f5de"
+    g = find_lattice(load_image(FUNHUB))
+    assert (g.rows, g.cols, g.x0, g.y0, g.pitch_x, g.pitch_y) == (9, 9, 556.0, 493.0, 18.0, 13.0)
