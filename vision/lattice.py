@@ -1225,13 +1225,13 @@ def ink_of(image: Image, ground: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]
     return np.asarray(np.abs(image.astype(np.int16) - ground).max(axis=2) > MARK_INK)
 
 
-def ink_marks(image: Image, ground: npt.NDArray[np.int16] | None = None) -> list[list[Blob]]:
-    """The 8-connected marks of ink (:data:`MARK_INK`) on the background ``ground``
-    (default :func:`background`) that stand alone (:data:`MARK_ALONE`), no bigger than
+def ink_marks(image: Image, ground: npt.NDArray[np.int16]) -> list[list[Blob]]:
+    """The 8-connected marks of ink (:data:`MARK_INK`) on the background colour
+    ``ground`` that stand alone (:data:`MARK_ALONE`), no bigger than
     MARK_PITCH's upper end, grouped by their exact shape (letters of one size differ;
     one character drawn again is the same), groups of MIN_CELLS to MARK_MOST marks,
     biggest first."""
-    ink = ink_of(image, background(image) if ground is None else ground)
+    ink = ink_of(image, ground)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8),
                                                            connectivity=8)
     top, (ax, ay) = MARK_PITCH[1], MARK_ALONE
@@ -1339,13 +1339,12 @@ def _grown_by_marks(ink: npt.NDArray[np.bool_], image: Image, g: BoardGeometry,
     return None
 
 
-def grow_marks(image: Image, g: BoardGeometry,
-               ground: npt.NDArray[np.int16] | None = None) -> BoardGeometry:
+def grow_marks(image: Image, g: BoardGeometry, ground: npt.NDArray[np.int16]) -> BoardGeometry:
     """Grow a board of marks line by line while each new line is one of its own
     (:func:`_grown_by_marks`): in play, opened squares (blank or a digit) around the
     block of covered ``-`` squares the lattice was fitted to, up to the frame.
-    ``ground``: the background colour (default :func:`background`)."""
-    ink = ink_of(image, background(image) if ground is None else ground)
+    ``ground``: the background colour."""
+    ink = ink_of(image, ground)
     while True:
         for side in ("left", "right", "top", "bottom"):
             grown = _grown_by_marks(ink, image, g, side)
