@@ -2349,11 +2349,9 @@ class LiveCalibrator:
             status["zero_opens"] = "sides"
             self.notes.append(f"an opened 0 opens only the squares beside it (seen after "
                               f"{self.side_floods} moves)")
-        if status["first_click_rule"] == "none" and self.first_clicks and not \
-                {"unprotected", "started-open"} & set(self.first_clicks):
-            self.notes.append(f"first click: not lost in {len(self.first_clicks)} games, too "
-                              "few to tell a protected one; play takes it as unprotected "
-                              "(play --rule safe or opening if the game protects it)")
+        note = first_click_note(self.first_clicks, status["first_click_rule"])
+        if note:
+            self.notes.append(note)
         lost = next((e for e in self.endings if e.outcome == "lost"), None)
         wins = [e for e in self.endings if e.outcome == "won"]
         # a win that covered the board (a dialog) shows the most
@@ -2652,6 +2650,35 @@ def first_click_rule(kinds: Sequence[str], sides: Sequence[int], density: float 
     if all(opened) and math.prod(opens) < doubt:
         return "opening"  # (a protected square alone would seldom open this often)
     return "safe"
+
+
+def first_click_note(kinds: Sequence[str], rule: str) -> str:
+    """What calibration says of the first-click ``rule`` it learned from ``kinds`` (as
+    for :func:`first_click_rule`); "" when no first click was seen.
+
+    >>> first_click_note(["opening"] * 9, "opening")[:60]
+    'first click: every one of 9 opened a region, too often for c'
+    >>> first_click_note(["safe", "unprotected"], "none")
+    'first click: lost in 1 of 2 games: the game does not protect it'
+    """
+    kinds = [k for k in kinds if k != "mark-opened"]
+    n = len(kinds)
+    if not kinds:
+        return ""
+    if "unprotected" in kinds:
+        return f"first click: lost in {kinds.count('unprotected')} of {n} games: the game " \
+            "does not protect it"
+    if "started-open" in kinds:
+        return "first click: the game opens squares itself before it, so none is protected"
+    if rule == "opening":
+        return f"first click: every one of {n} opened a region, too often for chance: the " \
+            "game keeps the square and its neighbours free (play clicks first near the " \
+            "board's middle)"
+    if rule == "safe":
+        return f"first click: not lost in {n} games, too often for chance: the game keeps " \
+            "the first square free"
+    return f"first click: not lost in {n} games, too few to tell a protected one; play " \
+        "takes it as unprotected (play --rule safe or opening if the game protects it)"
 
 
 def opening_unproved(kinds: Sequence[str], sides: Sequence[int], density: float | None,

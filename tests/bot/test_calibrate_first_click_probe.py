@@ -92,4 +92,6 @@ def test_calibration_plays_on_until_the_openings_prove_the_rule() -> None:
     learned = calibrate(game, games=2, max_games=30)
     assert learned.status.get("first_click_rule") == "opening", (learned.status, game.firsts)
     assert 9 <= len(learned.games) <= 12, learned.games  # (9 openings prove it)
+    said = [n for n in learned.notes if n.startswith("first click:")]
+    assert len(said) == 1 and "every one of" in said[0], learned.notes
 
