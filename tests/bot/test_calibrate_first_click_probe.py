@@ -2,7 +2,7 @@
 
 A game that opens a region at every first click (gnome-mines, minex, Google's) is told
 from one that protects nothing only by how unlikely so many openings would be without
-protection (:func:`bot.calibrate_live.first_click_rule`). The solver's first click is a
+protection (:func:`solver.first_click.first_click_rule`). The solver's first click is a
 corner, which opens a region by chance 2 times in 3 at 9x9/10, so 24 games were needed
 (18 to prove some protection) and the default calibration (17 games of minex) learned
 "none". A square with 8 neighbours opens by chance 1 time in 3: 9 games prove it.
