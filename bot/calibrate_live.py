@@ -67,7 +67,7 @@ from vision.consistency_labels import name_looks_by_consistency
 from vision.cut import screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
-from vision.popup import changed_pixels, popup_at
+from vision.popup import changed_pixels, drawn_past, popup_at
 from vision.reveal import label_revealed_frame, opened_apart
 from vision.shade import shade_distance
 
@@ -587,6 +587,7 @@ class LiveCalibrator:
             hovered = self._hover(cell, image)
             if hovered is not None:
                 image = hovered
+            unmarked = image
             seen, image = self._mark_cycle(cell, image, covered, hovered is not None)
             if seen and int(self.ids(image)[cell]) != covered:
                 seen, image = self._end_cycle(cell, image, covered, hovered is not None, seen)
@@ -601,6 +602,9 @@ class LiveCalibrator:
                     self.L.name(int(self.ids(hovered)[cell]), COVERED, weight=100)
                 break
         if not seen:
+            left_open = " Something it drew off the board at the pointer is still there " \
+                "(a menu?): close it first." if self.candidates and \
+                self._drawn_past_board(unmarked, image, cell) else ""
             raise CalibrationError(f"a {self._flag_words()} on the board changed nothing (or "
                                    "changed squares far from it, say opened them as a left "
                                    "click does): is the game's window in front "
@@ -608,7 +612,8 @@ class LiveCalibrator:
                                    "and does the game take mouse clicks at all (a terminal "
                                    "game may take keys only)? A game that flags with "
                                    "another button: --flag-button middle or ctrl+left; "
-                                   "with none (a mode button): --flag-button none")
+                                   "with none (a mode button): --flag-button none."
+                                   + left_open)
         for looks, code in zip(seen, (FLAG, QUESTION), strict=False):
             for look in looks:
                 self.L.name(look, code, weight=100)
@@ -703,6 +708,15 @@ class LiveCalibrator:
         return popup_at(before, image, self.g.cell_center(cell),
                         min_side=1.5 * min(self.g.pitch_x, self.g.pitch_y),
                         near=max(6.0, self.g.pitch_x / 4)) is not None
+
+    def _drawn_past_board(self, before: Image, image: Image, cell: Cell) -> bool:
+        """Have the mark clicks on ``cell`` left something drawn from next to it to
+        past the board's edge, from ``before`` them to ``image`` (a popup not taken for
+        a menu: calibration closes none of those, so the user is told)?"""
+        pitch = max(self.g.pitch_x, self.g.pitch_y)
+        return before.shape == image.shape and drawn_past(
+            before, image, self.g.cell_center(cell), self.g.bounds(), reach=2 * pitch,
+            least=2 * self.g.pitch_x * self.g.pitch_y)
 
     def _close_menu(self, cell: Cell) -> Image:
         """Press Escape and wait until the board shows as before the menu opened (but

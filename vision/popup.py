@@ -83,3 +83,29 @@ def covered_share(changed: np.ndarray, after: Image, box: PixelRect) -> float:
     background = colours[int(np.argmax(counts))]
     same = np.abs(now - background).max(axis=-1) <= CHANGE_TOL
     return float((inside | same).mean())
+
+
+def drawn_past(before: Image, after: Image, point: PixelPoint, board: PixelRect,
+               reach: float, least: float) -> bool:
+    """Does a region of pixels changed from ``before`` to ``after`` come within
+    ``reach`` px of ``point`` and have ``least`` pixels or more outside ``board``
+    (something opened at the pointer that sticks out of the board: a menu, whether or
+    not :func:`popup_at` takes it for one)?
+
+    >>> a = np.zeros((40, 40, 3), np.uint8); b = a.copy(); b[10:30, 10:39] = 200
+    >>> board = PixelRect(0, 0, 25, 40)
+    >>> drawn_past(a, b, PixelPoint(12, 12), board, 4, 100)  # 14 x 20 px past x = 25
+    True
+    >>> far, same = PixelPoint(2, 2), PixelPoint(12, 12)
+    >>> drawn_past(a, b, far, board, 4, 100), drawn_past(a, a, same, board, 4, 1)
+    (False, False)
+    """
+    changed = changed_pixels(before, after).astype(np.uint8)
+    _, labels = cv2.connectedComponents(changed, connectivity=8)
+    x, y = point
+    near = labels[max(0, int(y - reach)):max(0, int(y + reach)),
+                  max(0, int(x - reach)):max(0, int(x + reach))]
+    ours = np.isin(labels, np.unique(near[near > 0]))
+    top, left = max(0, board.top), max(0, board.left)
+    ours[top:board.top + board.height, left:board.left + board.width] = False
+    return bool(ours.sum() >= least)

@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 from checked_image import read_checked
 
-from vision.geometry import PixelPoint
-from vision.popup import popup_at
+from vision.geometry import PixelPoint, PixelRect
+from vision.popup import drawn_past, popup_at
 
 HERE = Path(__file__).parent / "popup_menu"
 SHA256 = {"fresh.png": "55179cbc29d340b6acd73dbdc14bbb84d0454d096c97c61f27e28ab848e8cf82",
@@ -73,3 +73,16 @@ def test_a_menu_sticking_out_of_a_small_board_onto_the_page_is_found() -> None:
 def test_a_flag_on_the_small_board_is_no_menu() -> None:
     assert popup_at(small("fresh.png"), small("flag.png"), SMALL_POINTER, min_side=60,
                     near=10) is None
+
+
+SMALL_BOARD = PixelRect(28, 54, 360, 360)  # 9 x 9 squares of 40 px
+
+
+def test_a_menu_reaching_past_the_small_board_is_drawn_past_it() -> None:
+    """Whether or not it is taken for a menu, Chromium's menu opened at square (4, 4)
+    reaches from the pointer onto the page: calibration says so when it stops with it
+    open. A flag drawn on the square stays on the board."""
+    fresh = small("fresh.png")
+    assert drawn_past(fresh, small("menu.png"), SMALL_POINTER, SMALL_BOARD, 80, 3200)
+    assert not drawn_past(fresh, small("flag.png"), SMALL_POINTER, SMALL_BOARD, 80, 3200)
+    assert not drawn_past(fresh, fresh.copy(), SMALL_POINTER, SMALL_BOARD, 80, 3200)
