@@ -834,8 +834,9 @@ class LiveCalibrator:
                 return [], 0.0  # only mines are left
             self._doubt_count("the board proves a covered square safe")
         probe = self._first_click_probe(board)
-        if probe is not None:
-            return [probe], self.mines / board.size if self.mines is not None else 1.0
+        density = self._density()
+        if probe is not None and density is not None:  # (the probe needs a known count)
+            return [probe], density  # (its risk: no protection is proved yet)
         if self.counts_vary or self.count_doubted or (self.mines is None and self.hidden_losses):
             return self._choose_by_density(board, covered)  # (no loss shows the count)
         if self._no_win_possible():

@@ -1215,11 +1215,6 @@ def common_colours(image: Image, n: int) -> list[npt.NDArray[np.int16]]:
     return [np.array([v >> 16 & 255, v >> 8 & 255, v & 255], np.int16) for v in top]
 
 
-def background(image: Image) -> npt.NDArray[np.int16]:
-    """The image's most common colour (every fourth pixel across and down counted)."""
-    return common_colours(image, 1)[0]
-
-
 def ink_of(image: Image, ground: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
     """The pixels off the background colour ``ground`` by more than :data:`MARK_INK`."""
     return np.asarray(np.abs(image.astype(np.int16) - ground).max(axis=2) > MARK_INK)
