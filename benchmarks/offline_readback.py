@@ -6,10 +6,10 @@ then read every screenshot back with it and count squares against its ``.board``
 
 No skin is loaded (``vision.calibrate.learn_from_images`` with no base). Each screenshot
 is read with ``vision.calibrate.read_cells`` on the board the learner found in it;
-screenshots whose board is not the size of their ``.board`` (a screen showing two
-games) are skipped. The learning has calibrate --from's time limit (``--seconds``);
-the JSON line says what it left out (``left_out``). JPEG captures are restored first
-(``vision.lossy.restore_lossy``) and their boards found in them denoised
+screenshots whose board is not the size of their ``.board``, or far off its pitch (a
+screen showing two games), are skipped. The learning has calibrate --from's time limit
+(``--seconds``); the JSON line says what it left out (``left_out``). JPEG captures are
+restored first (``vision.lossy.restore_lossy``) and their boards found in them denoised
 (``vision.lossy.board_views``), as ``calibrate --from`` does. Prints one line per
 screenshot with its misread squares (expected -> read), then one JSON line: states
 learned, squares, wrong, unknown, seconds, left_out.
@@ -30,9 +30,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver.cells import STATE_NAMES, UNKNOWN  # noqa: E402
-from solver.textboard import parse_board  # noqa: E402
+from solver.textboard import parse_board, parse_comments  # noqa: E402
 from vision.calibrate import OFFLINE_SECONDS, learn_from_images, read_cells  # noqa: E402
+from vision.geometry import BoardGeometry  # noqa: E402
 from vision.lossy import board_views, is_jpeg, restore_lossy  # noqa: E402
+
+PITCH_OFF = 0.3
+"""Most share a board's pitch may be off its ``.board``'s ``# pitch`` and still be that
+board (captures resized by 0.8 or 1.25 are within it; xdemineur's
+``screen_beside_gnome`` also shows a gnome-mines board of the same size at 46 % more)."""
+
+
+def same_pitch(g: BoardGeometry, board_text: str) -> bool:
+    """Is board ``g`` at about the pitch its ``.board`` says (no ``# pitch``: yes)?"""
+    pitch = parse_comments(board_text).get("pitch")
+    if not pitch:
+        return True
+    px, _, py = pitch.partition("x")
+    want = (float(px), float(py or px))
+    return all(abs(got - w) <= PITCH_OFF * w for got, w in zip((g.pitch_x, g.pitch_y), want,
+                                                              strict=True))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,8 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - t0
     totals = {"squares": 0, "wrong": 0, "unknown": 0, "skipped": 0}
     for path, image, g in zip(args.pngs, images, learned.boards, strict=True):
-        expected = parse_board(path.with_suffix(".board").read_text())
-        if g is None or (g.rows, g.cols) != expected.shape:
+        text = path.with_suffix(".board").read_text()
+        expected = parse_board(text)
+        if g is None or (g.rows, g.cols) != expected.shape or not same_pitch(g, text):
             totals["skipped"] += 1
             print(f"{path.name}: skipped (board {g and (g.rows, g.cols)})")
             continue

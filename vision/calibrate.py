@@ -182,6 +182,7 @@ LEFT_TOO_MANY_LOOKS = "boards showing more different looks than a loss reading c
 LEFT_NOT_READ = "boards whose reading the time limit cut short"
 LEFT_NO_BOARD = "screenshots not searched for a board (time limit)"
 LEFT_OTHER_SIZE = "screenshots of another cell size not learned from (time limit)"
+LEFT_IN_PLAY = "boards of games in play not read for names by the game's logic (time limit)"
 LEFT_CUT = "screenshots whose board is cut by a window's edge or the screen's"
 """Noted by :func:`drop_cut` for a board :func:`vision.cut.cut_sides` finds cut: the
 numbers along the cut count mines no square shows, so no loss reading of it is sound;
@@ -1439,9 +1440,8 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
                 learner.seeded.setdefault(look, Counter())[code] += 2  # (a seeded name)
     learner.seed(base)
     lost = [learner.add_loss(frames[k]) is not None for k in order]
-    for k, was_lost in zip(order, lost, strict=True):
-        if not was_lost:
-            learner.add_win(frames[k])
+    won = [not was_lost and learner.add_win(frames[k]) is not None for k, was_lost
+           in zip(order, lost, strict=True)]
     support = dict(enumerate(learner.bank.counts))
     for look, code in impossible_numbers(frames, learner.known(), support).items():
         learner.votes.by_look.get(look, Counter()).pop(code, None)  # for name_odd_looks
@@ -1454,6 +1454,28 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
         learner.name(look, MINE, weight=2)
     name_mine_looks(learner, [frames[k] for k in order], lost)
     name_odd_looks(learner, [frames[k] for k in order], lost)
+    name_from_play(learner, [frames[k] for k, was_lost, was_won in zip(order, lost, won,
+                                                                      strict=True)
+                             if not was_lost and not was_won])
+
+
+def name_from_play(learner: Learner, frames: Sequence[IdGrid]) -> None:
+    """Name what the frames of games in play (no loss, no win read on them) settle by
+    the game's logic alone (:func:`vision.in_play_labels.name_in_play`): the covered
+    look, if none is named, and numbers. A capture of a game in play named nothing
+    before (no look named: "no look of a square could be named")."""
+    from vision.in_play_labels import name_in_play
+
+    known = learner.known()
+    if not any(lk not in known for ids in frames for lk in np.unique(ids).tolist()):
+        return
+    if _budget().over():
+        for k, _ in enumerate(frames):
+            _budget().note(LEFT_IN_PLAY, k)
+        return
+    for look, code in name_in_play(frames, known, learner.bank.mean_image,
+                                   alike=learner.one_glyph).items():
+        learner.name(look, code, weight=2)
 
 
 def name_mine_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bool]) -> None:

@@ -34,7 +34,7 @@ unrevealed squares (a flag may be wrong), shown and exploded mines as mines.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,6 +60,8 @@ from solver.probability import (
 )
 
 IdGrid = npt.NDArray[np.integer]
+Alike = Callable[[int, int], bool]
+"""May two looks be one number drawn two ways (at two sub-pixel phases)?"""
 
 UNREVEALED_LOOK_CODES = UNREVEALED  # solver.cells owns it
 """Codes of looks that stand for a square not opened (a flag may be wrong: unrevealed)."""
@@ -161,6 +163,13 @@ def _board(f: _Frame, mapping: Mapping[int, int]) -> Board:
     return board
 
 
+def _may_share(look: int, n: int, fixed: Mapping[int, int], alike: Alike | None) -> bool:
+    """May ``look`` be number ``n`` beside the looks ``fixed`` names (only if each
+    that is ``n`` may be one glyph with it)?"""
+    others = [lk for lk, m in fixed.items() if m == n]
+    return not others or (alike is not None and all(alike(look, lk) for lk in others))
+
+
 class TooManyMappings(RuntimeError):
     """The search met its node budget before it had seen every fitting mapping."""
 
@@ -175,13 +184,19 @@ class _Search:
     mines: int | None
     max_nodes: int
     seen: dict[int, set[int]]
+    alike: Alike | None = None
     nodes: int = 0
 
     def open_looks(self) -> list[int]:
         """Looks that may still be named (fewer than two numbers seen in fits)."""
         return [look for look in self.order if len(self.seen[look]) < 2]
 
-    def run(self, depth: int, mapping: dict[int, int], used: set[int]) -> None:
+    def free(self, look: int, n: int, mapping: Mapping[int, int]) -> bool:
+        """May ``look`` be ``n``: no other look is, or (with ``alike``) only looks
+        that may be one glyph with it (a number drawn at two sub-pixel phases)."""
+        return _may_share(look, n, mapping, self.alike)
+
+    def run(self, depth: int, mapping: dict[int, int]) -> None:
         if not self.open_looks():
             return  # every look already has two fitting numbers: nothing to name
         if depth == len(self.order):
@@ -190,7 +205,7 @@ class _Search:
             return
         look = self.order[depth]
         for n in self.candidates[look]:
-            if n in used:
+            if not self.free(look, n, mapping):
                 continue
             self.nodes += 1
             if self.nodes > self.max_nodes:
@@ -198,14 +213,15 @@ class _Search:
             mapping[look] = n
             if all(_fits(_board(f, mapping), self.mines) for f in self.frames
                    if look in f.masks):
-                self.run(depth + 1, mapping, used | {n})
+                self.run(depth + 1, mapping)
             del mapping[look]
 
 
 def name_looks_by_consistency(frames: Sequence[IdGrid], known: Mapping[int, int],
                               covered_look: int, mines: int | None = None,
                               zero_floods: bool = True, max_nodes: int = 20000,
-                              set_aside: int = 8) -> dict[int, int]:
+                              set_aside: int = 8, *, alike: Alike | None = None,
+                              ) -> dict[int, int]:
     """Numbers for the unnamed looks of mid-game ``frames`` that every fitting mapping
     agrees on (see the module doc); {} when no mapping fits, when the search needs more
     than ``max_nodes`` steps, or when the evidence names nothing.
@@ -216,24 +232,48 @@ def name_looks_by_consistency(frames: Sequence[IdGrid], known: Mapping[int, int]
     then the frames that show one of the ``set_aside`` rarest unnamed looks are left out
     and the rest tried again. ``mines``: the game's mine count, if known.
     ``zero_floods``: the game opens the squares around a 0 by itself, so a 0 never
-    borders an unrevealed square.
+    borders an unrevealed square. ``alike(a, b)``: may looks ``a`` and ``b`` be one
+    number drawn two ways (default: no two looks are one number).
     """
-    names = _names(frames, known, covered_look, mines, zero_floods, max_nodes)
+    return names_if_any_fit(frames, known, covered_look, mines, zero_floods, max_nodes,
+                            set_aside, alike=alike) or {}
+
+
+def names_if_any_fit(frames: Sequence[IdGrid], known: Mapping[int, int], covered_look: int,
+                     mines: int | None = None, zero_floods: bool = True,
+                     max_nodes: int = 20000, set_aside: int = 8, *,
+                     alike: Alike | None = None) -> dict[int, int] | None:
+    """What :func:`name_looks_by_consistency` names, but None when no mapping fits the
+    frames, not even with those showing a rare look set aside: then ``covered_look``
+    is not the covered square, or some look of the frames is neither a number nor in
+    ``known``. A search that meets ``max_nodes`` counts as a fit that names nothing.
+
+    >>> ids = np.array([[7, 4, 7, 7],     # 4: a number the player opened (2 or 3)
+    ...                 [7, 7, 7, 7],
+    ...                 [1, 1, 1, 1],
+    ...                 [2, 2, 2, 2]])
+    >>> names_if_any_fit([ids], {}, covered_look=7)
+    {1: 1, 2: 0}
+    >>> names_if_any_fit([ids], {}, covered_look=2) is None  # 4 and 7 would both be 0
+    True
+    """
+    names = _names(frames, known, covered_look, mines, zero_floods, max_nodes, alike)
     if names is not None:
         return names
     codes = {**known, covered_look: COVERED}
     shows = Counter(v for ids in frames for v in np.unique(ids).tolist() if v not in codes)
     for look, _ in sorted(shows.items(), key=lambda kv: (kv[1], kv[0]))[:set_aside]:
         rest = [ids for ids in frames if not bool((ids == look).any())]
-        names = _names(rest, known, covered_look, mines, zero_floods, max_nodes) \
-            if rest else None
+        names = _names(rest, known, covered_look, mines, zero_floods, max_nodes,
+                       alike) if rest else None
         if names is not None:
             return names
-    return {}
+    return None
 
 
 def _names(frames: Sequence[IdGrid], known: Mapping[int, int], covered_look: int,
-           mines: int | None, zero_floods: bool, max_nodes: int) -> dict[int, int] | None:
+           mines: int | None, zero_floods: bool, max_nodes: int,
+           alike: Alike | None) -> dict[int, int] | None:
     """The agreed names of :func:`name_looks_by_consistency`; None when no mapping fits."""
     codes = {**known, covered_look: COVERED}
     variables = {int(v) for ids in frames for v in np.unique(ids).tolist()} - set(codes)
@@ -242,13 +282,15 @@ def _names(frames: Sequence[IdGrid], known: Mapping[int, int], covered_look: int
     all_frames = [_frame(ids, codes, variables) for ids in frames]
     useful = _useful(frames, all_frames)
     bounds = _bounds(useful, variables, zero_floods)
-    taken = {code for code in known.values() if 0 <= code <= 8}
-    candidates = {look: [n for n in range(lo, hi + 1) if n not in taken]
+    fixed = {look: code for look, code in codes.items() if 0 <= code <= 8}
+    candidates = {look: [n for n in range(lo, hi + 1)
+                         if _may_share(look, n, fixed, alike)]
                   for look, (lo, hi) in bounds.items()}
     order = sorted(variables, key=lambda lk: (len(candidates[lk]), lk))
-    search = _Search(useful, order, candidates, mines, max_nodes, {lk: set() for lk in order})
+    search = _Search(useful, order, candidates, mines, max_nodes, {lk: set() for lk in order},
+                     alike)
     try:
-        search.run(0, {}, set())
+        search.run(0, {})
     except TooManyMappings:
         return {}
     if any(not values for values in search.seen.values()):
