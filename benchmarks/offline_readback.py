@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -42,14 +43,23 @@ board (captures resized by 0.8 or 1.25 are within it; xdemineur's
 
 
 def same_pitch(g: BoardGeometry, board_text: str) -> bool:
-    """Is board ``g`` at about the pitch its ``.board`` says (no ``# pitch``: yes)?"""
-    pitch = parse_comments(board_text).get("pitch")
-    if not pitch:
+    """Is board ``g`` the one its ``.board`` describes: at about its ``# pitch`` and,
+    scaled by the pitches' ratio, within two squares of its ``# cells`` box's corner
+    (a capture resized keeps its ``.board``)? A comment not given passes."""
+    notes = parse_comments(board_text)
+    if not notes.get("pitch"):
         return True
-    px, _, py = pitch.partition("x")
+    px, _, py = notes["pitch"].partition("x")
     want = (float(px), float(py or px))
-    return all(abs(got - w) <= PITCH_OFF * w for got, w in zip((g.pitch_x, g.pitch_y), want,
-                                                              strict=True))
+    if not all(abs(got - w) <= PITCH_OFF * w
+               for got, w in zip((g.pitch_x, g.pitch_y), want, strict=True)):
+        return False
+    box = re.fullmatch(r"x=(\d+)\.\.\d+ y=(\d+)\.\.\d+", notes.get("cells", ""))
+    if box is None:
+        return True
+    x, y = (int(v) for v in box.groups())
+    return abs(g.x0 - x * g.pitch_x / want[0]) <= 2 * g.pitch_x and \
+        abs(g.y0 - y * g.pitch_y / want[1]) <= 2 * g.pitch_y
 
 
 def main(argv: list[str] | None = None) -> int:

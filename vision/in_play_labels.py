@@ -105,11 +105,21 @@ def covered_options(frames: Sequence[IdGrid], known: Mapping[int, int],
 
 
 def marks_on(looks: Sequence[int], covered: int, image_of: Callable[[int], Image],
-             plain: Callable[[int], bool]) -> set[int]:
-    """The looks among ``looks`` with a glyph drawn on the covered square (its rim)."""
+             plain: Callable[[int], bool], opened: Sequence[int] = ()) -> set[int]:
+    """The looks among ``looks`` with a glyph drawn on the covered square: their rim
+    within :data:`MARK_RIM` of the covered look's, or nearer it than the rim of any
+    plain look of ``opened`` (the open square; a capture scaled by 0.8 blurs a flag's
+    rim to 6-21 from the covered square's, 34-84 from the open one's)."""
     cov = image_of(covered)
-    return {look for look in looks if look != covered and not plain(look)
-            and rim_gap(image_of(look), cov) <= MARK_RIM}
+    out = set()
+    for look in looks:
+        if look == covered or plain(look):
+            continue
+        img = image_of(look)
+        gap = rim_gap(img, cov)
+        if gap <= MARK_RIM or any(gap < rim_gap(img, image_of(z)) for z in opened):
+            out.add(look)
+    return out
 
 
 def name_in_play(frames: Sequence[IdGrid], known: Mapping[int, int],
@@ -159,7 +169,9 @@ def _fit(frames: Sequence[IdGrid], known: Mapping[int, int], covered: int,
     for a mark in turn (see :func:`name_in_play`)."""
     looks = Counter(v for ids in frames for v in np.asarray(ids).ravel().tolist())
     unnamed = [lk for lk in looks if lk not in known and lk != covered]
-    marks = marks_on(unnamed, covered, image_of, plain)
+    opened = [lk for lk in looks if lk != covered and looks[lk] > 1 and plain(lk)
+              and known.get(lk, 0) == 0]
+    marks = marks_on(unnamed, covered, image_of, plain, opened)
     inked = [lk for lk in unnamed if not plain(lk)]
     if sum(looks[lk] for lk in marks) * 2 >= max(1, sum(looks[lk] for lk in inked)):
         return None
