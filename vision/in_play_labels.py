@@ -63,6 +63,10 @@ SET_ASIDE = 4
 """How many of the rarest looks :func:`name_in_play` takes for a mark, one at a time,
 when nothing fits otherwise."""
 
+SHADE_GAP = 12.0
+"""Most a plain look may differ from the covered look, in rim and in fill, to be the
+covered square's other shade (:func:`covered_shades`)."""
+
 ASIDE_SQUARES = 2
 """Most squares of one frame a look taken for a mark that way shows (the pointer lights
 one square; a number on many squares taken for a mark would only loosen the search,
@@ -131,11 +135,12 @@ def name_in_play(frames: Sequence[IdGrid], known: Mapping[int, int],
     image; ``mines``: the mine count of every frame, if known; ``alike(a, b)``: may two
     looks be one number drawn two ways (gnome-mines' squares at two sub-pixel phases).
 
-    When no covered look lets a mapping fit, each of the :data:`SET_ASIDE` rarest
-    looks not named (on :data:`ASIDE_SQUARES` of a frame at most) is taken for a mark
-    in turn (a highlighted square under the
-    pointer is neither a number nor the covered look); the names are then those all
-    the fitting choices agree on."""
+    A covered look comes with its other shades (:func:`covered_shades`: Google's
+    checkered board). When no covered look lets a mapping fit, each of the
+    :data:`SET_ASIDE` rarest looks not named (on :data:`ASIDE_SQUARES` of a frame at
+    most) is taken for a mark in turn (a highlighted square under the pointer is
+    neither a number nor the covered look); the names are then those all the fitting
+    choices agree on."""
     plain_memo: dict[int, bool] = {}
 
     def plain(look: int) -> bool:
@@ -143,39 +148,63 @@ def name_in_play(frames: Sequence[IdGrid], known: Mapping[int, int],
             plain_memo[look] = inkless(image_of(look))
         return plain_memo[look]
 
-    options = covered_options(frames, known, plain)
+    families: list[tuple[int, ...]] = []
+    for covered in covered_options(frames, known, plain):
+        if not any(covered in family for family in families):
+            families.append((covered, *covered_shades(frames, known, covered, image_of, plain)))
     for aside in (False, True):
-        fits = {covered: names for covered in options
-                if (names := _fit(frames, known, covered, image_of, plain, mines, alike,
+        fits = {family: names for family in families
+                if (names := _fit(frames, known, family, image_of, plain, mines, alike,
                                   aside)) is not None}
         if fits:
             break
     if len(fits) != 1:
         return {}
-    covered, names = fits.popitem()
+    family, names = fits.popitem()
     out = {look: n for look, n in names.items()
            if n in NUMBERS and look not in known and plain(look) == (n == 0)}
-    if known.get(covered) not in UNREVEALED:
-        out[covered] = COVERED
+    out.update({look: COVERED for look in family if known.get(look) not in UNREVEALED})
     return dict(sorted(out.items()))
 
 
-def _fit(frames: Sequence[IdGrid], known: Mapping[int, int], covered: int,
+def covered_shades(frames: Sequence[IdGrid], known: Mapping[int, int], covered: int,
+                   image_of: Callable[[int], Image], plain: Callable[[int], bool]) -> list[int]:
+    """The plain looks besides ``covered`` within :data:`SHADE_GAP` of it both in
+    their rim (:func:`rim_gap`) and their fill colour (largest channel difference of
+    the medians): the covered square's other shade on a checkered board (Google's
+    greens: 8 apart). A covered square and a 0 of the fixtures' games differ by 24
+    or more in one of the two (kmines' translucent squares: rims 24-27 apart)."""
+    looks = {int(v) for ids in frames for v in np.unique(ids).tolist()}
+    cov = image_of(covered)
+    fill = np.median(cov.reshape(-1, cov.shape[2]), axis=0)
+    out = []
+    for look in sorted(looks - {covered} - set(known)):
+        img = image_of(look)
+        if not plain(look) or img.shape != cov.shape:
+            continue
+        gap = float(np.abs(np.median(img.reshape(-1, img.shape[2]), axis=0) - fill).max())
+        if max(gap, rim_gap(img, cov)) <= SHADE_GAP:
+            out.append(look)
+    return out
+
+
+def _fit(frames: Sequence[IdGrid], known: Mapping[int, int], family: tuple[int, ...],
          image_of: Callable[[int], Image], plain: Callable[[int], bool],
          mines: int | None, alike: Alike | None, aside: bool) -> dict[int, int] | None:
-    """The names agreed with ``covered`` for the covered look (None: nothing fits,
-    or the marks on it would be most of the squares with a glyph: a 0 taken for the
-    covered square makes marks of the numbers). ``aside``: also each rare look taken
-    for a mark in turn (see :func:`name_in_play`)."""
+    """The names agreed with the looks of ``family`` for the covered square (None:
+    nothing fits, or the marks on it would be most of the squares with a glyph: a 0
+    taken for the covered square makes marks of the numbers). ``aside``: also each
+    rare look taken for a mark in turn (see :func:`name_in_play`)."""
+    covered = family[0]
     looks = Counter(v for ids in frames for v in np.asarray(ids).ravel().tolist())
-    unnamed = [lk for lk in looks if lk not in known and lk != covered]
-    opened = [lk for lk in looks if lk != covered and looks[lk] > 1 and plain(lk)
+    unnamed = [lk for lk in looks if lk not in known and lk not in family]
+    opened = [lk for lk in looks if lk not in family and looks[lk] > 1 and plain(lk)
               and known.get(lk, 0) == 0]
     marks = marks_on(unnamed, covered, image_of, plain, opened)
     inked = [lk for lk in unnamed if not plain(lk)]
     if sum(looks[lk] for lk in marks) * 2 >= max(1, sum(looks[lk] for lk in inked)):
         return None
-    base = {**known, **dict.fromkeys(marks, FLAG)}
+    base = {**known, **dict.fromkeys(family[1:], COVERED), **dict.fromkeys(marks, FLAG)}
     if not aside:
         return names_if_any_fit(frames, base, covered, mines, set_aside=0, alike=alike)
     most = {lk: max(int((np.asarray(ids) == lk).sum()) for ids in frames) for lk in unnamed}
