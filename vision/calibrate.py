@@ -52,6 +52,7 @@ from solver.cells import (
     Cell,
     beside_any,
 )
+from vision.channels import any_channel, worst_channel
 from vision.cut import cut_sides
 from vision.edges import (
     BandEvidence,
@@ -208,8 +209,8 @@ def _blobs(around: Envelope, b: Image, tol: int, margin: int) -> int:
     glyph is)."""
     lo, hi = around
     v = b.astype(np.int16)
-    bad = np.asarray(((v < lo - tol) | (v > hi + tol)).any(axis=2))
-    bad = bad[margin:bad.shape[0] - margin, margin:bad.shape[1] - margin].astype(np.uint8)
+    off = any_channel((v < lo - tol) | (v > hi + tol))
+    bad = off[margin:off.shape[0] - margin, margin:off.shape[1] - margin].astype(np.uint8)
     # (nothing beyond the edge is a difference: by default erode takes it for one, and
     # a line along the edge, a bevel a sub-pixel phase brighter, made clumps)
     return int(cv2.erode(bad, np.ones((2, 2), np.uint8), borderType=cv2.BORDER_CONSTANT,
@@ -228,7 +229,7 @@ def _outside_mean(around: Envelope, b: Image, margin: int) -> float:
     pixel does not."""
     lo, hi = around
     v = b.astype(np.int16)
-    out = np.maximum(np.maximum(lo - v, v - hi), 0).max(axis=2)
+    out = worst_channel(np.maximum(np.maximum(lo - v, v - hi), 0))
     return float(out[margin:out.shape[0] - margin, margin:out.shape[1] - margin].mean())
 
 
@@ -280,7 +281,7 @@ def shifted_mismatch(a: Image, b: Image, tol: int = 64) -> int:
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             moved = b[1 + dy:h - 1 + dy, 1 + dx:w - 1 + dx].astype(np.int16)
-            best = min(best, int((np.abs(inner - moved).max(axis=2) > tol).sum()))
+            best = min(best, int((worst_channel(np.abs(inner - moved)) > tol).sum()))
     return best
 
 
@@ -1470,8 +1471,8 @@ def name_from_play(learner: Learner, frames: Sequence[IdGrid]) -> None:
     if not any(lk not in known for ids in frames for lk in np.unique(ids).tolist()):
         return
     if _budget().over():
-        for k, _ in enumerate(frames):
-            _budget().note(LEFT_IN_PLAY, k)
+        for ids in frames:
+            _budget().note(LEFT_IN_PLAY, _frame_key(ids))
         return
     for look, code in name_in_play(frames, known, learner.bank.mean_image,
                                    alike=learner.one_glyph).items():

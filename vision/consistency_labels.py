@@ -191,11 +191,6 @@ class _Search:
         """Looks that may still be named (fewer than two numbers seen in fits)."""
         return [look for look in self.order if len(self.seen[look]) < 2]
 
-    def free(self, look: int, n: int, mapping: Mapping[int, int]) -> bool:
-        """May ``look`` be ``n``: no other look is, or (with ``alike``) only looks
-        that may be one glyph with it (a number drawn at two sub-pixel phases)."""
-        return _may_share(look, n, mapping, self.alike)
-
     def run(self, depth: int, mapping: dict[int, int]) -> None:
         if not self.open_looks():
             return  # every look already has two fitting numbers: nothing to name
@@ -205,7 +200,7 @@ class _Search:
             return
         look = self.order[depth]
         for n in self.candidates[look]:
-            if not self.free(look, n, mapping):
+            if not _may_share(look, n, mapping, self.alike):
                 continue
             self.nodes += 1
             if self.nodes > self.max_nodes:

@@ -35,6 +35,8 @@ from itertools import pairwise
 import numpy as np
 import numpy.typing as npt
 
+from vision.channels import worst_channel
+
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float64]
 
@@ -121,5 +123,5 @@ def _gap(lo: npt.NDArray[np.int16], hi: npt.NDArray[np.int16], pixels: Image) ->
     colours = np.stack([keys >> 16, (keys >> 8) & 255, keys & 255], axis=1).astype(np.int16)
     below = lo[:, None, :] - colours[None]
     above = colours[None] - hi[:, None, :]
-    gap = np.maximum(np.maximum(below, above).max(axis=2), 0)
+    gap = np.maximum(worst_channel(np.maximum(below, above)), 0)
     return np.asarray(gap @ counts, np.float64)

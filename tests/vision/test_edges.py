@@ -123,3 +123,46 @@ def test_edged_captures_learned_offline_read_right_in_play() -> None:
         assert (read[known] == expected[known]).all(), path.name
         named += int(known.sum())
     assert named >= 1000  # of 4 x 252
+
+
+def _depth_line_by_line(img: np.ndarray, side: str, band: EdgeBand) -> int:
+    """strip_depth as first written: each line from the side inwards tested alone."""
+    def near(k: int) -> bool:
+        h, w, s = img.shape[0], img.shape[1], band.width
+        line = {"top": img[k, s:w - s], "bottom": img[h - 1 - k, s:w - s],
+                "left": img[s:h - s, k], "right": img[s:h - s, w - 1 - k]}[side]
+        gap = np.abs(line.astype(np.int16) - np.array(band.colour, np.int16))
+        return bool((gap <= 20).all(axis=1).mean() >= 0.9)
+    depth = 0
+    for k in range(band.width + 1):
+        if near(k):
+            depth = k + 1
+        elif k > 0 or depth:
+            break
+    return 0 if depth > band.width or depth == 1 and not near(0) else depth
+
+
+def test_strip_depth_tests_all_lines_at_once_as_it_did_one_by_one() -> None:
+    # (strip_depth takes every line of a side in one array: a bank learning a skin
+    # calls it hundreds of thousands of times)
+    from vision.edges import band_width, strip_depth
+
+    rng = np.random.default_rng(5)
+    depths = set()
+    for _ in range(400):
+        h = int(rng.integers(12, 48))
+        img = (rng.integers(0, 3, (h, h + int(rng.integers(-1, 2)), 3)) * 100).astype(np.uint8)
+        img[:int(rng.integers(0, 8))] = 200
+        img[:, img.shape[1] - int(rng.integers(0, 8)):] = 200
+        if rng.random() < 0.3:
+            img[0] = 0
+        for _ in range(3):  # (lines partly of the band's colour, near the share wanted)
+            k, frac = int(rng.integers(0, 6)), rng.uniform(0.6, 1.0)
+            line = img[k] if rng.random() < 0.5 else img[:, k]
+            line[rng.random(len(line)) < frac] = 200
+        band = EdgeBand((200, 200, 200), band_width(img.shape))
+        for side in ("top", "bottom", "left", "right"):
+            want = _depth_line_by_line(img, side, band)
+            assert strip_depth(img, side, band) == want, (side, img.shape)
+            depths.add(want)
+    assert len(depths) >= 4  # (strips of several depths were met, and none)
