@@ -152,13 +152,16 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     t0 = time.perf_counter()
     learned = learn_from_images(images, dict(base.cells) if base else None, OFFLINE_SECONDS,
                                 find_in, lossy)
-    used = len(images) - len(learned.cut_images)
+    used = len(images) - len(learned.cut_images) - len(learned.window_images)
     notes.insert(0, f"learned from {used} screenshots in "
                     f"{time.perf_counter() - t0:.1f} s")
     notes.extend(left_out_notes(learned.left_out))
+    window = window_note([sources[i] for i in learned.window_images])
+    notes.extend(window)
     if not learned.cells:  # (a skin of no templates is no skin: nothing is written)
         raise ValueError("; ".join(["no look of a square could be named from these "
-                                    "screenshots", *left_out_notes(learned.left_out)]))
+                                    "screenshots", *left_out_notes(learned.left_out),
+                                    *window]))
     cut = [sources[i] for i in learned.cut_images]
     if cut:
         notes.append("left out (the board is cut by its window's edge or the screen's: the "
@@ -184,6 +187,21 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
                 cells, status, restart, mine_counts=counts, mine_shares=shares,
                 unnamed=unnamed_looks(learned.unnamed_looks, base, cells, cell_size))
     return skin, notes
+
+
+def window_note(sources: Sequence[str]) -> list[str]:
+    """The note on screenshots not learned from for a window over their board ([] if
+    none: see :data:`vision.calibrate.LEFT_WINDOW`).
+
+    >>> window_note(["lost.png"])[0][:62]
+    'not learned from (a window over part of the board: the squares'
+    """
+    if not sources:
+        return []
+    return ["not learned from (a window over part of the board: the squares under it "
+            "are its own face and the numbers beside it count mines that do not show; "
+            "capture the board before the dialog shows, or move the dialog off it): "
+            + ", ".join(sources)]
 
 
 def left_out_notes(left_out: Sequence[tuple[str, int]]) -> list[str]:

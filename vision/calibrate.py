@@ -188,6 +188,11 @@ LEFT_CUT = "screenshots whose board is cut by a window's edge or the screen's"
 """Noted by :func:`drop_cut` for a board :func:`vision.cut.cut_sides` finds cut: the
 numbers along the cut count mines no square shows, so no loss reading of it is sound;
 :attr:`Learned.cut_images` lists them (not :attr:`Learned.left_out`)."""
+LEFT_WINDOW = "screenshots whose board a window (a dialog) covers in part"
+"""Noted by :func:`drop_window_over` for a board with a window over part of it
+(:func:`vision.occluder.window_over`): the squares under the window are the window's
+face, and the numbers beside it count mines that do not show, so no reading of it is
+sound; :attr:`Learned.window_images` lists them (not :attr:`Learned.left_out`)."""
 LEFT_UNCHECKED = ("screenshots of another cell size whose looks only other sizes' templates "
                   "named, left unnamed unchecked (time limit)")
 
@@ -1419,6 +1424,9 @@ class Learned:
     cut_images: tuple[int, ...] = ()
     """The images (by index) whose board shows cut by a window's edge or the screen's,
     not learned from (:data:`LEFT_CUT`); their ``boards`` are None."""
+    window_images: tuple[int, ...] = ()
+    """The images (by index) whose board has a window over part of it, not learned
+    from (:data:`LEFT_WINDOW`); their ``boards`` are kept."""
 
 
 def _learn_group(frames: Sequence[IdGrid], learner: Learner,
@@ -1725,8 +1733,11 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     with time_limit(Budget(seconds, reserve)) as budget:
         learned = _learn_from_images(images, base, images if find_in is None else find_in,
                                      lossy)
-    return replace(learned, left_out=tuple(c for c in budget.counts() if c[0] != LEFT_CUT),
-                   cut_images=tuple(sorted(budget.left_out.get(LEFT_CUT, ()))))
+    return replace(learned,
+                   left_out=tuple(c for c in budget.counts()
+                                  if c[0] not in (LEFT_CUT, LEFT_WINDOW)),
+                   cut_images=tuple(sorted(budget.left_out.get(LEFT_CUT, ()))),
+                   window_images=tuple(sorted(budget.left_out.get(LEFT_WINDOW, ()))))
 
 
 def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None,
@@ -1735,6 +1746,7 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
 
     boards, groups = find_boards(find_in, lossy)
     groups = drop_cut(images, boards, groups)
+    learn_in = drop_window_over(images, boards, groups)
     if not groups:
         left = _budget().left_out
         if len(left.get(LEFT_CUT, ())) == len(images):
@@ -1751,18 +1763,20 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
     shots: list[list[int]] = []  # (each learner's screenshots)
     budget = _budget()
     for size in ranked:
+        if not learn_in[size]:
+            continue  # (a window over every board of this size)
         learner = Learner(size)
         if size == main:
             learner.seed(known)
         elif not _seed_in_time(learner, known, budget):
-            for i in groups[size]:
+            for i in learn_in[size]:
                 budget.note(LEFT_OTHER_SIZE, i)
             continue
-        frames = [learner.ids(images[i], boards[i]) for i in groups[size]]  # type: ignore[arg-type]
+        frames = [learner.ids(images[i], boards[i]) for i in learn_in[size]]  # type: ignore[arg-type]
         _learn_group(frames, learner, known)
         learners.append(learner)
-        shots.append(groups[size])
-        for i, ids in zip(groups[size], frames, strict=True):
+        shots.append(learn_in[size])
+        for i, ids in zip(learn_in[size], frames, strict=True):
             g = boards[i]
             n = seen_mine_count(learner.codes(ids, UNKNOWN))
             if g is not None and n is not None:
@@ -2012,6 +2026,28 @@ def drop_cut(images: Sequence[Image], boards: list[BoardGeometry | None],
             budget.note(LEFT_CUT, i)
             boards[i] = None
     return _with_boards(groups, boards)
+
+
+def drop_window_over(images: Sequence[Image], boards: Sequence[BoardGeometry | None],
+                     groups: Mapping[tuple[int, int], list[int]],
+                     ) -> dict[tuple[int, int], list[int]]:
+    """``groups`` without the images whose board has a window over part of it
+    (:func:`vision.occluder.window_over`: Windows 7's "Game Lost" dialog), each
+    noted under :data:`LEFT_WINDOW`. Their boards stay (read, not learned from): a
+    dialog's white face cut into squares made a look of 24 squares on Windows 7's
+    lost board, which a reading could take for a 0 or the covered square."""
+    from vision.occluder import window_over
+
+    out: dict[tuple[int, int], list[int]] = {}
+    for size, members in groups.items():
+        out[size] = []
+        for i in members:
+            g = boards[i]
+            if g is not None and window_over(images[i], g):
+                _budget().note(LEFT_WINDOW, i)
+            else:
+                out[size].append(i)
+    return out
 
 
 def _dedupe(imgs: Sequence[Image]) -> list[Image]:
