@@ -12,7 +12,8 @@ screen showing two games), are skipped. The learning has calibrate --from's time
 restored first (``vision.lossy.restore_lossy``) and their boards found in them denoised
 (``vision.lossy.board_views``), as ``calibrate --from`` does. Prints one line per
 screenshot with its misread squares (expected -> read), then one JSON line: states
-learned, squares, wrong, unknown, seconds, left_out.
+learned, squares, wrong, unknown, seconds, left_out, and window_over: the screenshots
+with a window over part of their board, read but not learned from.
 """
 
 from __future__ import annotations
@@ -98,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
               + (f" ({shown})" if shown else ""))
     states = sorted(STATE_NAMES[c] for c in learned.cells)
     print(json.dumps({"states": states, **totals, "seconds": round(seconds, 1),
-                      "left_out": dict(learned.left_out)}))
+                      "left_out": dict(learned.left_out),
+                      "window_over": len(learned.window_images)}))
     return 0
 
 

@@ -67,6 +67,7 @@ from vision.consistency_labels import name_looks_by_consistency
 from vision.cut import screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
+from vision.moved_squares import board_again, squares_moved
 from vision.popup import changed_pixels, drawn_past, popup_at
 from vision.reveal import label_revealed_frame, opened_apart
 from vision.shade import shade_distance
@@ -612,7 +613,8 @@ class LiveCalibrator:
                                    "and does the game take mouse clicks at all (a terminal "
                                    "game may take keys only)? A game that flags with "
                                    "another button: --flag-button middle or ctrl+left; "
-                                   "with none (a mode button): --flag-button none."
+                                   "with none (a mode button), or none before the "
+                                   "game's first click: --flag-button none."
                                    + left_open)
         for looks, code in zip(seen, (FLAG, QUESTION), strict=False):
             for look in looks:
@@ -1050,6 +1052,7 @@ class LiveCalibrator:
                     self._lone_new_look(new, cells):
                 # a loss, a slow redraw, or a flash over the whole board (sgt-mines)
                 after, new = self._final(after, new)
+                self._check_squares(after)
                 if last is not None and np.array_equal(new, ids):
                     # the change went away while the end was awaited (a page's button
                     # ripples at a click the game does not take): no move; the move
@@ -1112,6 +1115,20 @@ class LiveCalibrator:
         return bool(tried) and not np.array_equal(before, after) and \
             all(before[c] == after[c] for c in tried)
 
+    def _check_squares(self, image: Image) -> None:
+        """Stop when the board found again in ``image`` has its squares elsewhere
+        (:func:`vision.moved_squares.squares_moved`): a game whose squares move as it is
+        played (buttons that grow with their text) cannot be read on one lattice, and
+        its half squares were taken for a game's end."""
+        found = board_again(image, self.g)
+        if found is not None and squares_moved(found, self.g):
+            raise CalibrationError(
+                f"the board's squares moved during the game (found again {found.cols}x"
+                f"{found.rows} at {found.pitch_x:.1f} x {found.pitch_y:.1f} px, their "
+                "edges off where they were): the game draws its squares at other places "
+                "as it is played (buttons that grow with their text), and sweepbot reads "
+                "a board whose squares stay where they are")
+
     def _end_unread(self, last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]],
                     ids: IdGrid, image: Image, first: bool) -> tuple[IdGrid, Image]:
         """The game has ended in a way no frame read (the board takes no click, or
@@ -1119,6 +1136,7 @@ class LiveCalibrator:
         its last move to now, as a game that no longer answers; else a loss whose looks
         stay unnamed (a win leaves no square unexplained). ``first``: that move was the
         game's first. Returns the frame."""
+        self._check_squares(image)
         if not self.judge(last[0], ids, last[2], image, last[4], force=True):
             self.log("the game ended unread (the board takes no click, or shows squares "
                      "nobody opened): taken as lost")
@@ -1597,6 +1615,7 @@ class LiveCalibrator:
         ended; if flags appear and the last one brings a win display (a face, a
         dialog), the game wanted them (``win_needs_flags``, :meth:`_flags_won`). A
         dialog over the board (seen for a moment first) also means a win."""
+        self._check_squares(image)
         deadline = time.monotonic() + 0.6
         while time.monotonic() < deadline:
             time.sleep(0.1)
