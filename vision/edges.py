@@ -119,10 +119,11 @@ def edged_sides(img: Image, band: EdgeBand) -> frozenset[str]:
     return frozenset(s for s in SIDES if strip_depth(img, s, band) > 0)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _known_sides(raw: bytes, shape: tuple[int, ...], band: EdgeBand) -> frozenset[str]:
     """:func:`edged_sides` of the image of bytes ``raw`` and ``shape``, remembered: a
-    cell bank compares each new look with every look it holds (:func:`find_band`)."""
+    cell bank compares each new look with every look it holds (:func:`find_band`).
+    (1024 images of squares up to 60 px hold 11 MB at most.)"""
     return edged_sides(np.frombuffer(raw, np.uint8).reshape(shape), band)
 
 
