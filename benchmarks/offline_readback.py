@@ -13,7 +13,7 @@ restored first (``vision.lossy.restore_lossy``) and their boards found in them d
 (``vision.lossy.board_views``), as ``calibrate --from`` does. Prints one line per
 screenshot with its misread squares (expected -> read), then one JSON line: states
 learned, squares, wrong, unknown, seconds, left_out, and window_over: the screenshots
-with a window over part of their board, read but not learned from.
+with a window over part of their board, learned from beside the window only.
 """
 
 from __future__ import annotations

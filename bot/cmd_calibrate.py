@@ -152,7 +152,7 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
     t0 = time.perf_counter()
     learned = learn_from_images(images, dict(base.cells) if base else None, OFFLINE_SECONDS,
                                 find_in, lossy)
-    used = len(images) - len(learned.cut_images) - len(learned.window_images)
+    used = len(images) - len(learned.cut_images)
     notes.insert(0, f"learned from {used} screenshots in "
                     f"{time.perf_counter() - t0:.1f} s")
     notes.extend(left_out_notes(learned.left_out))
@@ -190,18 +190,19 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
 
 
 def window_note(sources: Sequence[str]) -> list[str]:
-    """The note on screenshots not learned from for a window over their board ([] if
-    none: see :data:`vision.calibrate.LEFT_WINDOW`).
+    """The note on screenshots learned from beside a window over their board only
+    ([] if none: see :data:`vision.calibrate.LEFT_WINDOW`).
 
     >>> window_note(["lost.png"])[0][:62]
-    'not learned from (a window over part of the board: the squares'
+    'learned from beside a window only (a window over part of the b'
     """
     if not sources:
         return []
-    return ["not learned from (a window over part of the board: the squares under it "
-            "are its own face and the numbers beside it count mines that do not show; "
-            "capture the board before the dialog shows, or move the dialog off it): "
-            + ", ".join(sources)]
+    return ["learned from beside a window only (a window over part of the board: the "
+            "squares under it are its own face and the numbers beside it count mines "
+            "that do not show, so only a loss is read there, with what the other "
+            "screenshots named; capture the board before the dialog shows, or move the "
+            "dialog off it): " + ", ".join(sources)]
 
 
 def left_out_notes(left_out: Sequence[tuple[str, int]]) -> list[str]:

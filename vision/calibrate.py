@@ -70,6 +70,10 @@ from vision.look_bounds import LookBounds
 Image = npt.NDArray[np.uint8]
 IdGrid = npt.NDArray[np.int32]
 
+HIDDEN = -1
+"""The look of a square a window covers (:func:`vision.occluder.window_squares`): it is
+no look, and a number beside it counts mines that may lie under it (:class:`_Frame`)."""
+
 UNREVEALED_CODES = UNREVEALED  # solver.cells owns it
 MINE_CODES = (MINE, EXPLODED, FLAG)
 
@@ -191,8 +195,9 @@ numbers along the cut count mines no square shows, so no loss reading of it is s
 LEFT_WINDOW = "screenshots whose board a window (a dialog) covers in part"
 """Noted by :func:`drop_window_over` for a board with a window over part of it
 (:func:`vision.occluder.window_over`): the squares under the window are the window's
-face, and the numbers beside it count mines that do not show, so no reading of it is
-sound; :attr:`Learned.window_images` lists them (not :attr:`Learned.left_out`)."""
+face, and the numbers beside it count mines that do not show, so such a board is read
+for a loss beside the window only (:data:`HIDDEN`); :attr:`Learned.window_images` lists
+them (not :attr:`Learned.left_out`)."""
 LEFT_UNCHECKED = ("screenshots of another cell size whose looks only other sizes' templates "
                   "named, left unnamed unchecked (time limit)")
 
@@ -522,34 +527,48 @@ class _Frame:
 
     ids: IdGrid
     present: tuple[int, ...]
+    """The looks shown (not :data:`HIDDEN`)."""
     sizes: Mapping[int, int]
     masks: Mapping[int, npt.NDArray[np.bool_]]
     adj: Mapping[int, npt.NDArray[np.int32]]
     order: npt.NDArray[np.intp]
-    """The squares (flat indices) sorted by look: each look's squares in one run."""
+    """The squares (flat indices) sorted by look: each look's squares in one run
+    (the :data:`HIDDEN` squares first, in no look's run)."""
     starts: npt.NDArray[np.intp]
     """Where each look of :attr:`present` starts in :attr:`order`."""
     pos: Mapping[int, int]
     """Each look's index in :attr:`present`."""
+    hid: npt.NDArray[np.int32]
+    """How many :data:`HIDDEN` squares each square touches (mines they may hide)."""
 
     @classmethod
     def of(cls, ids: IdGrid) -> _Frame:
-        present = tuple(int(v) for v in np.unique(ids))
+        present = tuple(int(v) for v in np.unique(ids) if v != HIDDEN)
         masks = {lk: ids == lk for lk in present}
         flat = ids.ravel()
         order = np.argsort(flat, kind="stable")
         starts = np.searchsorted(flat[order], np.array(present, flat.dtype))
         return cls(ids, present, {lk: int(m.sum()) for lk, m in masks.items()}, masks,
                    {lk: adjacent_count(m) for lk, m in masks.items()}, order,
-                   np.asarray(starts, np.intp), {lk: k for k, lk in enumerate(present)})
+                   np.asarray(starts, np.intp), {lk: k for k, lk in enumerate(present)},
+                   adjacent_count(ids == HIDDEN))
 
     def ranges(self, values: npt.NDArray[np.int32]) -> tuple[list[int], list[int]]:
-        """The lowest and highest of ``values`` (one per square) on each look's
-        squares, in the order of :attr:`present` (one pass for every look: the
-        hypothesis search asks this of hundreds of thousands of mine layouts)."""
+        """The numbers each look can be, one per look in the order of :attr:`present`,
+        when ``values`` counts the shown mines beside every square: from the highest
+        of ``values`` on its squares to the lowest of ``values`` plus :attr:`hid`
+        (one pass for every look: the hypothesis search asks this of hundreds of
+        thousands of mine layouts). With nothing hidden the two meet only when every
+        square of the look has one count.
+
+        >>> f = _Frame.of(np.array([[HIDDEN, 0, 1], [0, 0, 1]], np.int32))
+        >>> f.ranges(np.array([[0, 0, 1], [1, 1, 1]], np.int32))
+        ([1, 1], [1, 1])
+        """
         v = values.ravel()[self.order]
-        return (np.minimum.reduceat(v, self.starts).tolist(),
-                np.maximum.reduceat(v, self.starts).tolist())
+        top = (values + self.hid).ravel()[self.order]
+        return (np.maximum.reduceat(v, self.starts).tolist(),
+                np.minimum.reduceat(top, self.starts).tolist())
 
     def touching(self, mask: npt.NDArray[np.bool_]) -> list[bool]:
         """Whether ``mask`` is set on some square of each look (order of :attr:`present`)."""
@@ -570,6 +589,10 @@ def _check_numbers(f: _Frame, looks: Iterable[int], counts: npt.NDArray[np.int32
         p = f.pos[look]
         lo, hi = lows[p], highs[p]
         want = known.get(look)
+        if lo < hi and (want is None or lo <= want <= hi):
+            if want is not None:  # (only beside a window: mines under it may make up
+                numbers[look] = want  # the count; a number named already keeps its
+            continue  # count, and a look of one square that fits it is no second one)
         if lo == hi and (want is None or want == lo):
             if lo == 0 and covered_near[p]:
                 if want == 0:
@@ -800,6 +823,25 @@ def _against_others(h: LossHypothesis, ids: IdGrid, known: Mapping[int, int],
     return None if score is None else replace(h, numbers=numbers, odd=odd, score=score)
 
 
+def anchored_beside(readings: Sequence[LossHypothesis],
+                    known: Mapping[int, int]) -> list[LossHypothesis]:
+    """Of the loss readings of a board with a window over part of it (:data:`HIDDEN`),
+    those whose covered look is named covered already and that count some number
+    named already; [] if any reading does not (then no reading is taken). Beside a
+    window, where the squares next to it only bound their numbers, a reading from
+    nothing named fits wrongly as well as rightly: Windows 7's lost board with one
+    row left above the dialog took its wrong flag for a 2 (it touched two mines), and
+    Google's took its 1s for 3s and 2s.
+
+    >>> h = LossHypothesis(0, 3, (1,), {2: 1}, 5.0)
+    >>> len(anchored_beside([h], {0: COVERED, 2: 1})), len(anchored_beside([h], {0: COVERED}))
+    (1, 0)
+    """
+    ok = [h for h in readings if known.get(h.covered) == COVERED
+          and any(known.get(lk) == v for lk, v in h.numbers.items())]
+    return ok if len(ok) == len(readings) else []
+
+
 def no_hit_mine(readings: Sequence[LossHypothesis]) -> bool:
     """Do equally good loss readings of a frame disagree on the hit mine? A won board
     fits as a loss too when it shows no covered square (its opened 0s taken for the
@@ -966,13 +1008,18 @@ class Learner:
                 if look in votes and votes[look][code] <= self.seeded.get(look, Counter())[code]
                 and (self.bank.counts[look] > self.seeded_hits[look]) == seen}
 
-    def ids(self, image: Image, g: BoardGeometry) -> IdGrid:
-        """The look of every cell of board ``g`` in ``image``."""
-        out = np.empty((g.rows, g.cols), np.int32)
+    def ids(self, image: Image, g: BoardGeometry,
+            hidden: npt.NDArray[np.bool_] | None = None) -> IdGrid:
+        """The look of every cell of board ``g`` in ``image``; :data:`HIDDEN` on the
+        squares set in ``hidden`` (a window's: see :func:`drop_window_over`)."""
+        out = np.full((g.rows, g.cols), HIDDEN, np.int32)
         for r in range(g.rows):
             for c in range(g.cols):
-                out[r, c] = self.bank.classify(fit_size(cut(image, g, (r, c)), self.size))
-        return self.bank.unmerged(out)
+                if hidden is None or not hidden[r, c]:
+                    out[r, c] = self.bank.classify(fit_size(cut(image, g, (r, c)), self.size))
+        shown = out != HIDDEN
+        out[shown] = self.bank.unmerged(out[shown])
+        return out
 
     def unpaint(self, before: IdGrid, after: IdGrid, share: float = 0.9,
                 tol: float = 1.0) -> IdGrid:
@@ -1197,13 +1244,17 @@ class Learner:
         in ``odd``."""
         known = self.known()
         others = [frame for frame in self.context if frame is not ids]
-        plain = [int(lk) for lk in np.unique(ids) if inkless(self.bank.mean_image(int(lk)))]
+        plain = [int(lk) for lk in np.unique(ids)
+                 if lk != HIDDEN and inkless(self.bank.mean_image(int(lk)))]
         readings = best_loss_readings(ids, known, clicked, self.not_exploded, others,
                                       not_mines=plain)
+        beside = bool((ids == HIDDEN).any())  # (a window over part of the board)
+        if beside:
+            readings = anchored_beside(readings, known)
         if not readings:
-            return self._solve_loss(ids, known) if clicked is None else None
+            return self._solve_loss(ids, known) if clicked is None and not beside else None
         if clicked is None and no_hit_mine(readings) and \
-                win_numbers(ids, known, others, alike=self.one_glyph):
+                (beside or win_numbers(ids, known, others, alike=self.one_glyph)):
             return None  # a won board (behind a dialog that cuts some squares)
         names = agreed_names(readings, ids, known)
         # a look every equally good reading leaves unexplained is a mark
@@ -1430,10 +1481,13 @@ class Learned:
 
 
 def _learn_group(frames: Sequence[IdGrid], learner: Learner,
-                 base: Mapping[int, Sequence[Image]]) -> None:
+                 base: Mapping[int, Sequence[Image]], beside: Sequence[IdGrid] = ()) -> None:
     """Two passes over one cell size's frames: the biggest boards first, then every
     frame again knowing what the first pass learned; the exploded mine's look is
-    narrowed over all frames first (see :func:`never_exploded`)."""
+    narrowed over all frames first (see :func:`never_exploded`). ``beside``: frames
+    with a window over part of the board (:data:`HIDDEN` squares), read last for a
+    loss beside the window alone, knowing what the others named
+    (:func:`anchored_beside`)."""
     learner.not_exploded |= never_exploded(frames)
     learner.context = tuple(frames)
     order = sorted(range(len(frames)), key=lambda k: -frames[k].size)
@@ -1466,6 +1520,8 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     name_from_play(learner, [frames[k] for k, was_lost, was_won in zip(order, lost, won,
                                                                       strict=True)
                              if not was_lost and not was_won])
+    for ids in beside:
+        learner.add_loss(ids)
 
 
 def name_from_play(learner: Learner, frames: Sequence[IdGrid]) -> None:
@@ -1746,7 +1802,7 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
 
     boards, groups = find_boards(find_in, lossy)
     groups = drop_cut(images, boards, groups)
-    learn_in = drop_window_over(images, boards, groups)
+    learn_in, windows = drop_window_over(images, boards, groups)
     if not groups:
         left = _budget().left_out
         if len(left.get(LEFT_CUT, ())) == len(images):
@@ -1763,19 +1819,20 @@ def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Imag
     shots: list[list[int]] = []  # (each learner's screenshots)
     budget = _budget()
     for size in ranked:
-        if not learn_in[size]:
-            continue  # (a window over every board of this size)
+        behind = [i for i in groups[size] if i in windows]
         learner = Learner(size)
         if size == main:
             learner.seed(known)
         elif not _seed_in_time(learner, known, budget):
-            for i in learn_in[size]:
+            for i in learn_in[size] + behind:
                 budget.note(LEFT_OTHER_SIZE, i)
             continue
         frames = [learner.ids(images[i], boards[i]) for i in learn_in[size]]  # type: ignore[arg-type]
-        _learn_group(frames, learner, known)
+        beside = [learner.ids(images[i], boards[i], windows[i])  # type: ignore[arg-type]
+                  for i in behind]
+        _learn_group(frames, learner, known, beside)
         learners.append(learner)
-        shots.append(learn_in[size])
+        shots.append(learn_in[size] + behind)
         for i, ids in zip(learn_in[size], frames, strict=True):
             g = boards[i]
             n = seen_mine_count(learner.codes(ids, UNKNOWN))
@@ -2030,24 +2087,29 @@ def drop_cut(images: Sequence[Image], boards: list[BoardGeometry | None],
 
 def drop_window_over(images: Sequence[Image], boards: Sequence[BoardGeometry | None],
                      groups: Mapping[tuple[int, int], list[int]],
-                     ) -> dict[tuple[int, int], list[int]]:
+                     ) -> tuple[dict[tuple[int, int], list[int]], dict[int, npt.NDArray[np.bool_]]]:
     """``groups`` without the images whose board has a window over part of it
     (:func:`vision.occluder.window_over`: Windows 7's "Game Lost" dialog), each
-    noted under :data:`LEFT_WINDOW`. Their boards stay (read, not learned from): a
-    dialog's white face cut into squares made a look of 24 squares on Windows 7's
-    lost board, which a reading could take for a 0 or the covered square."""
-    from vision.occluder import window_over
+    noted under :data:`LEFT_WINDOW`, and the squares the window covers on each of
+    those (:func:`vision.occluder.window_squares`). Their boards stay, read beside
+    the window alone (:data:`HIDDEN`): a dialog's white face cut into squares made a
+    look of 24 squares on Windows 7's lost board, which a reading could take for a 0
+    or the covered square."""
+    from vision.occluder import window_squares
 
     out: dict[tuple[int, int], list[int]] = {}
+    windows: dict[int, npt.NDArray[np.bool_]] = {}
     for size, members in groups.items():
         out[size] = []
         for i in members:
             g = boards[i]
-            if g is not None and window_over(images[i], g):
+            hidden = None if g is None else window_squares(images[i], g)
+            if hidden is not None and hidden.any():
                 _budget().note(LEFT_WINDOW, i)
+                windows[i] = hidden
             else:
                 out[size].append(i)
-    return out
+    return out, windows
 
 
 def _dedupe(imgs: Sequence[Image]) -> list[Image]:
