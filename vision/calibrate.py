@@ -538,8 +538,9 @@ class _Frame:
     """Where each look of :attr:`present` starts in :attr:`order`."""
     pos: Mapping[int, int]
     """Each look's index in :attr:`present`."""
-    hid: npt.NDArray[np.int32]
-    """How many :data:`HIDDEN` squares each square touches (mines they may hide)."""
+    hid: npt.NDArray[np.int32] | None
+    """How many :data:`HIDDEN` squares each square touches (mines they may hide);
+    None when no square is hidden."""
 
     @classmethod
     def of(cls, ids: IdGrid) -> _Frame:
@@ -551,7 +552,7 @@ class _Frame:
         return cls(ids, present, {lk: int(m.sum()) for lk, m in masks.items()}, masks,
                    {lk: adjacent_count(m) for lk, m in masks.items()}, order,
                    np.asarray(starts, np.intp), {lk: k for k, lk in enumerate(present)},
-                   adjacent_count(ids == HIDDEN))
+                   adjacent_count(ids == HIDDEN) if (ids == HIDDEN).any() else None)
 
     def ranges(self, values: npt.NDArray[np.int32]) -> tuple[list[int], list[int]]:
         """The numbers each look can be, one per look in the order of :attr:`present`,
@@ -566,7 +567,7 @@ class _Frame:
         ([1, 1], [1, 1])
         """
         v = values.ravel()[self.order]
-        top = (values + self.hid).ravel()[self.order]
+        top = v if self.hid is None else (values + self.hid).ravel()[self.order]
         return (np.maximum.reduceat(v, self.starts).tolist(),
                 np.minimum.reduceat(top, self.starts).tolist())
 
