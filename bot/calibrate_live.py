@@ -323,6 +323,7 @@ class LiveCalibrator:
         self.endings: list[Ending] = []
         self.restart: dict[str, Any] = {}
         self.restart_rects: list[PixelRect] = []
+        self.told: PixelRect | None = None  # the control at --restart-at, once it worked
         self.restart_shots: list[Image] = []
         self.clicked_alone: list[bool] = []  # per control click that started a game:
         # it lay where the board's squares are (a menu, a dialog over the board)
@@ -2048,6 +2049,7 @@ class LiveCalibrator:
         fresh = self._try_click(rect)
         if fresh is not None:
             self.restart_rects.append(rect)
+            self.told = rect
             self.restart = {"kind": "click"}
             self.log(f"new game: click at ({point.x:.0f}, {point.y:.0f}), as told")
         return fresh
@@ -2333,6 +2335,8 @@ class LiveCalibrator:
                     shots.append(shot)
             restart["templates"] = shots[:4]
             restart["region"] = side_region(union, b, 12)
+            if self.told is not None:
+                restart["told"] = told_point(self.told, self.g)
             if self.clicked_alone and all(self.clicked_alone):  # (play clicks it when
                 restart["alone"] = [  # it finds no board): the looks clicked, not an end's
                     i for i, shot in enumerate(restart["templates"])
@@ -3071,3 +3075,17 @@ def _union(rects: Sequence[PixelRect]) -> PixelRect:
     right = max(r.left + r.width for r in rects)
     bottom = max(r.top + r.height for r in rects)
     return PixelRect(left, top, right - left, bottom - top)
+
+
+def told_point(rect: PixelRect, g: BoardGeometry) -> dict[str, Any]:
+    """The control the user named with ``--restart-at`` (``rect``, image pixels), as
+    the skin keeps it: its centre from the board's top-left corner, for boards of
+    ``g``'s size and pitch (:func:`vision.status.locate_told`).
+
+    >>> g = BoardGeometry("", 10.0, 50.0, 20.0, 20.0, 9, 9)
+    >>> told_point(PixelRect(90, 10, 30, 30), g)
+    {'offset': [95.0, -25.0], 'size': [9, 9], 'pitch': [20.0, 20.0]}
+    """
+    b = g.bounds()
+    return {"offset": [rect.left + rect.width / 2 - b.left, rect.top + rect.height / 2 - b.top],
+            "size": [g.rows, g.cols], "pitch": [g.pitch_x, g.pitch_y]}

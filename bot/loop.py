@@ -187,6 +187,7 @@ class _Game:
     hidden: np.ndarray | None = None  # then: the squares left hidden (the mines)
     opening: set[Cell] = field(default_factory=set)  # the squares this batch opens
     last_image: Image | None = None  # the capture the last batch was decided on
+    flagged: bool = False  # the mines left were flagged once (:meth:`Player._wants_flags`)
 
 
 @dataclass(frozen=True)
@@ -299,6 +300,10 @@ class Player:
         """With no fixed count: the chance that a square is a mine."""
         self._mines_size: tuple[int, int] | None = None  # the size --mines was taken for
         self.needs_flags = False
+        self.flags_unknown = False
+        """Whether the game wants every mine flagged to declare a win is not known (a
+        skin whose calibration saw no win): each game flags the mines left once, when
+        every safe square is open and no win shows (:meth:`_wants_flags`)."""
         self.side_flood = False  # the game opens only the squares beside a 0
         self.flag_button: Button | None = "right"  # how the game places a flag (None: never)
         self.rule = "safe"  # the first-click rule the strategy plays by
@@ -628,7 +633,8 @@ class Player:
         self._window_moved(np.ascontiguousarray(  # the ring around the board, as found
             image[r.top:r.top + r.height, r.left:r.left + r.width]))
         self.mines = self._mine_count(image, geometry)
-        self.needs_flags = self.reader.needs_flags(geometry)
+        needs = self.reader.needs_flags(geometry)
+        self.needs_flags, self.flags_unknown = bool(needs), needs is None
         self.side_flood = self.reader.side_flood(geometry)
         self.flag_button = self.reader.flag_button(geometry)
         self._new_strategy()
@@ -848,7 +854,7 @@ class Player:
             judged = boards[0] if boards else board
             if not self.needs_flags:
                 judged = unread_left_hidden(judged, game.known, game.opening)
-            status = self._status(judged)
+            status = self._status(judged, game)
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
@@ -955,7 +961,16 @@ class Player:
                             note="only mines are left")
         return self.strategy.decide(solver_board, self.mines, self.rng)
 
-    def _status(self, board: Board) -> str:
+    def _wants_flags(self, game: _Game) -> bool:
+        """Are the mines left to be flagged before the game is called won: the game
+        needs it, or that is not known (:attr:`flags_unknown`) and they were not
+        flagged yet this game? (DangerUXB declares a win only with every mine flagged;
+        its skin, calibrated on lost games alone, did not say so, and play counted
+        four boards with every safe square open as won that the game never ended.)"""
+        return bool(self.flag_button) and (
+            self.needs_flags or (self.flags_unknown and not game.flagged))
+
+    def _status(self, board: Board, game: _Game) -> str:
         """Lost when the board shows mines; won when only mines are left hidden and the
         game agrees (or needs no flags to say so). A game cannot be won while a safe
         square is still covered, so the status display is captured and read only in
@@ -971,7 +986,7 @@ class Player:
         status = self.reader.status(*self.capture())
         if status in ("won", "lost"):
             return status
-        if self.needs_flags and int((board == FLAG).sum()) < mines:
+        if self._wants_flags(game) and int((board == FLAG).sum()) < mines:
             return "playing"
         return "won"  # every safe square open (and, where needed, every mine flagged)
 
@@ -1195,7 +1210,8 @@ class Player:
             game.risk[cell] = decision.risk
         if decision.open:
             game.last_risk = decision.risk
-        if self.needs_flags and self.flag_button and self._flags_left(board, decision):
+        if self._wants_flags(game) and self._flags_left(board, decision):
+            game.flagged = True
             game.opening = set()
             hidden = np.argwhere((board == COVERED) | (board == QUESTION))
             cells = [(int(r), int(c)) for r, c in hidden]

@@ -84,8 +84,9 @@ class Reader(Protocol):
         ``image``, or None (none, or more than one: no guess is clicked)."""
         ...
 
-    def needs_flags(self, geometry: BoardGeometry) -> bool:
-        """Does this game need every mine flagged to declare a win?"""
+    def needs_flags(self, geometry: BoardGeometry) -> bool | None:
+        """Does this game need every mine flagged to declare a win? None: not known
+        (a skin whose calibration saw no win)."""
         ...
 
     def side_flood(self, geometry: BoardGeometry) -> bool:
@@ -210,11 +211,13 @@ class SkinReader:
 
     def restart_idle(self, image: Image, geometry: BoardGeometry) -> Restart | None:
         """The face in its in-play look where the restart control is, for a game that
-        ended without redrawing its face (:func:`vision.status.locate_idle_face`),
+        ended without redrawing its face (:func:`vision.status.locate_idle_face`), else
+        the control the user named in calibrate (:func:`vision.status.locate_told`);
         asked only when :meth:`restart` found nothing."""
-        from vision.status import locate_idle_face
+        from vision.status import locate_idle_face, locate_told
 
-        point = locate_idle_face(image, geometry, self.skin(geometry))
+        point = locate_idle_face(image, geometry, self.skin(geometry)) or \
+            locate_told(geometry, self.skin(geometry))  # (the control the user named)
         return None if point is None else Restart(point=PixelPoint(float(point.x),
                                                                    float(point.y)))
 
@@ -227,12 +230,14 @@ class SkinReader:
         found = [p for s in self.skins if (p := locate_restart_alone(image, s)) is not None]
         return found[0] if len(found) == 1 else None
 
-    def needs_flags(self, geometry: BoardGeometry) -> bool:
+    def needs_flags(self, geometry: BoardGeometry) -> bool | None:
         skin = self.skin(geometry)
         for source in (_status_spec(skin), _restart_spec(skin)):
             if "win_needs_flags" in source:
                 return bool(source["win_needs_flags"])
-        return bool(getattr(skin, "win_needs_flags", geometry.skin in FLAGS_TO_WIN))
+        if hasattr(skin, "win_needs_flags") or geometry.skin in FLAGS_TO_WIN:
+            return bool(getattr(skin, "win_needs_flags", geometry.skin in FLAGS_TO_WIN))
+        return None if not won_display(skin) else False
 
     def side_flood(self, geometry: BoardGeometry) -> bool:
         return _status_spec(self.skin(geometry)).get("zero_opens") == "sides"
@@ -317,6 +322,22 @@ class SkinReader:
 def _restart_spec(skin: Any) -> dict[str, Any]:
     spec = getattr(skin, "restart", None) or {}
     return dict(spec) if isinstance(spec, Mapping) else {}
+
+
+def won_display(skin: Any) -> bool:
+    """Does ``skin`` know how its game shows a win (a "won" status template)? A skin
+    calibrated on games it never won does not, nor whether a win wants every mine
+    flagged (DangerUXB: a board with every safe square open and no mine flagged
+    stays in play).
+
+    >>> from types import SimpleNamespace
+    >>> won_display(SimpleNamespace(status={"templates": {"won": [], "lost": []}}))
+    True
+    >>> won_display(SimpleNamespace(status={"method": "face", "templates": {"lost": []}}))
+    False
+    """
+    templates = _status_spec(skin).get("templates")
+    return isinstance(templates, Mapping) and "won" in templates
 
 
 def _status_spec(skin: Any) -> dict[str, Any]:

@@ -37,7 +37,11 @@ calibration tool) works with ``locate_board``, ``read_board`` and ``read_status`
   e.g. ``["ctrl+n"]``; nothing to click). ``"alone"``: the control shows with no
   board on the screen (a menu the game returns to after each game, as
   minesweeper-mvc does): a list of the indices of the ``templates`` it shows there
-  (``true``: all of them); play clicks it when it finds no board.
+  (``true``: all of them); play clicks it when it finds no board. ``"told"``: the
+  control the user named with ``calibrate --restart-at``, as ``{"offset": [dx, dy],
+  "size": [rows, cols], "pitch": [px, py]}`` (its centre from the board's top-left
+  corner, image pixels); play clicks it on a board of that size and pitch when no
+  template shows (a face that looks its own way at a win calibration never saw).
 
 ``region`` is ``[[fx0, dx0, fy0, dy0], [fx1, dx1, fy1, dy1]]``: the rectangle with
 corners ``(left + fx * width + dx, top + fy * height + dy)`` relative to the board's

@@ -184,6 +184,32 @@ board to place it by (:func:`locate_restart_alone`): the control as learned, pix
 pixel."""
 
 
+def locate_told(geometry: BoardGeometry, skin: Skin) -> PixelPoint | None:
+    """The new-game control the user named when calibrating (``--restart-at``: kept
+    as ``restart["told"]``), on a board of the size and pitch it was named on; None
+    otherwise. Play clicks it when no look of the control learned shows: DangerUXB's
+    face grins at a win, and a calibration that won no game never saw it grin.
+
+    >>> from vision.skin import Skin
+    >>> told = {"offset": [95.0, -25.0], "size": [9, 9], "pitch": [20.0, 20.0]}
+    >>> skin = Skin("t", "", (20.0, 20.0), {}, {}, {"kind": "click", "told": told})
+    >>> locate_told(BoardGeometry("t", 10.0, 50.0, 20.0, 20.0, 9, 9), skin)
+    PixelPoint(x=105.0, y=25.0)
+    >>> locate_told(BoardGeometry("t", 10.0, 50.0, 20.0, 20.0, 16, 16), skin) is None
+    True
+    """
+    told = skin.restart.get("told")
+    if not isinstance(told, Mapping) or skin.restart.get("kind", "click") != "click":
+        return None
+    rows, cols = told["size"]
+    px, py = told["pitch"]
+    if (rows, cols) != (geometry.rows, geometry.cols) or \
+            abs(px - geometry.pitch_x) > 0.5 or abs(py - geometry.pitch_y) > 0.5:
+        return None
+    b = geometry.bounds()
+    return PixelPoint(b.left + float(told["offset"][0]), b.top + float(told["offset"][1]))
+
+
 def locate_restart_alone(image: Image, skin: Skin) -> PixelPoint | None:
     """Where a skin's new-game control shows on a screen with no board, for a skin
     whose control shows so (``restart["alone"]``, learned by calibrate: a game's menu);
