@@ -1186,9 +1186,9 @@ class Player:
             game is not None and self._unseen_only(board, game))
 
     def save_bug_image(self, board_image: Image | None = None, tag: str = "board") -> Path:
-        """Save only the board (no other screen content) for a bug report: the board
-        and one square around it on the screen now, or ``board_image`` (a capture of
-        :attr:`board_region`)."""
+        """Save the board for a bug report: the board and one square around it on the
+        screen now (what lies in that ring, another window's edge, shows too), or
+        ``board_image`` (a capture of :attr:`board_region`)."""
         assert self.geometry is not None
         b = self.geometry.bounds()
         pad = round(self.geometry.pitch_x)
