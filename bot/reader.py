@@ -237,7 +237,7 @@ class SkinReader:
                 return bool(source["win_needs_flags"])
         if hasattr(skin, "win_needs_flags") or geometry.skin in FLAGS_TO_WIN:
             return bool(getattr(skin, "win_needs_flags", geometry.skin in FLAGS_TO_WIN))
-        return None if not won_display(skin) else False
+        return False if won_display(skin) else None
 
     def side_flood(self, geometry: BoardGeometry) -> bool:
         return _status_spec(self.skin(geometry)).get("zero_opens") == "sides"
