@@ -28,6 +28,7 @@ from typing import Any, cast
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from bot.consistency import zero_beside_covered
 from bot.end_panel import panel_controls, panel_over
@@ -382,6 +383,8 @@ class LiveCalibrator:
         self.opened = np.zeros((1, 1), bool)
         """Squares this game opened around the squares clicked (or showed open at its
         start): what a win leaves uncovered (see :meth:`_unexplained`)."""
+        self.focus_cells: list[Cell] = []
+        """The squares clicked at the last move of this game (see :meth:`_focus_kept`)."""
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -831,7 +834,7 @@ class LiveCalibrator:
             return [], 0.0
         # calibration's own flags are no knowledge (a random one is there to be shown
         # wrong at a loss): the solver takes a flagged square as covered
-        board = np.where(board == FLAG, COVERED, board).astype(np.int8)
+        board = self._opened_unread(np.where(board == FLAG, COVERED, board).astype(np.int8))
         if self.mines is not None and len(covered) + flags <= self.mines:
             if not proves_safe(board):
                 return [], 0.0  # only mines are left
@@ -862,6 +865,19 @@ class LiveCalibrator:
                 self._doubt_count("no layout of that many mines fits the board")
                 return self._choose_by_density(board, covered)
         return [self._random_pick(covered)], 1.0
+
+    def _opened_unread(self, board: Board) -> Board:
+        """``board`` with each square clicked at the last move, opened, whose look has
+        no name yet taken as an opened square with no number (the solver so takes a
+        wrong flag): a look that follows the last square clicked (Tk's focus ring)
+        leaves the board to the solver. (Other looks of no name are left to a random
+        pick, as before: a loss names them.)"""
+        out = board.copy()
+        if board.shape == self.opened.shape:
+            for cell in self.focus_cells:
+                if board[cell] == UNKNOWN and self.opened[cell]:
+                    out[cell] = WRONG_FLAG
+        return out
 
     def _first_click_probe(self, board: Board) -> Cell | None:
         """On a fresh board, while "opening" may still be proved
@@ -953,6 +969,7 @@ class LiveCalibrator:
         self._new_game_counts()
         self.count_doubted = False
         self.game_start = ids
+        self.focus_cells = []
         started_open = bool((self.knowledge(ids) != COVERED).any())
         self.opened = self.knowledge(ids) != COVERED
         while True:
@@ -1073,6 +1090,7 @@ class LiveCalibrator:
             self._note_opened(ids, new, cells)
             self._note_volatile(image, after)
             ids, image = new, after
+            self.focus_cells = cells
 
     def _lasting_change(self, image: Image) -> Image | None:
         """:meth:`wait_change`, but None when the board it settles on is ``image``'s
@@ -1098,7 +1116,20 @@ class LiveCalibrator:
             self.side_floods += side_flood_shown(self.knowledge(after))
 
     def _flood(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
-        return flood_past_window(before, after, clicked, self.L.known())
+        return flood_past_window(before, self._focus_kept(before, after), clicked,
+                                 self.L.known())
+
+    def _focus_kept(self, before: IdGrid, after: IdGrid) -> IdGrid:
+        """``after`` with each square clicked at the move before, opened then, as in
+        ``before``: a look that follows the last square clicked (Tk's buttons draw a
+        focus ring on it) leaves that square at the next click."""
+        if not before.shape == after.shape == self.opened.shape:
+            return after
+        out = after.copy()
+        for cell in self.focus_cells:
+            if self.opened[cell]:
+                out[cell] = before[cell]
+        return out
 
     def _unexplained(self, ids: IdGrid) -> np.ndarray:
         """Squares neither covered nor marked, nor opened by this game, nor under a
@@ -1122,13 +1153,28 @@ class LiveCalibrator:
         played (buttons that grow with their text) cannot be read on one lattice, and
         its half squares were taken for a game's end."""
         found = board_again(image, self.g)
-        if found is not None and squares_moved(found, self.g):
+        if found is not None and squares_moved(found, self.g) and \
+                not self._opened_read(image):
             raise CalibrationError(
                 f"the board's squares moved during the game (found again {found.cols}x"
                 f"{found.rows} at {found.pitch_x:.1f} x {found.pitch_y:.1f} px, their "
                 "edges off where they were): the game draws its squares at other places "
                 "as it is played (buttons that grow with their text), and sweepbot reads "
                 "a board whose squares stay where they are")
+
+    def _opened_read(self, image: Image) -> bool:
+        """Does every square this game opened (ten at least; not the one clicked last)
+        read in ``image`` as a number named? Then the squares are where they were, and
+        the lattice found again took other edges (DangerUXB's loss: a mine's image over
+        every third square's edge). Squares that moved are cut in halves, looks of no
+        name."""
+        if self.opened.shape != (self.g.rows, self.g.cols):
+            return False
+        opened = self.opened.copy()
+        for cell in self.focus_cells:
+            opened[cell] = False
+        codes = self.knowledge(self.ids(image))[opened]
+        return int(opened.sum()) >= 10 and bool(((codes >= 0) & (codes <= 8)).all())
 
     def _end_unread(self, last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]],
                     ids: IdGrid, image: Image, first: bool) -> tuple[IdGrid, Image]:
@@ -1665,13 +1711,19 @@ class LiveCalibrator:
         (PyMines, nicegui-minesweeper) shows the flags and nothing else; a flags-left
         counter changes at every flag. With one flag ``alone`` (``first`` is
         ``last``), any change off the board but a clock counts. A clock is what
-        changed at two moves of a game (:attr:`volatile`) or changes again, or next to
-        it, within :data:`CLOCK_WATCH` seconds after the last flag (the clock's tens
-        digit turned at the last flag, its units go on); a win display stays."""
+        changed at two moves of a game (:attr:`volatile`, but never the control that
+        starts a new game) or changes again, or next to it, within
+        :data:`CLOCK_WATCH` seconds after the last flag (the clock's tens digit turned
+        at the last flag, its units go on); a win display stays."""
         if last[0].shape != last[1].shape:
             return True  # the window changed size: the game declared something
-        ignore = self.volatile.copy() if self.volatile.shape == last[0].shape else \
+        ignore = self.volatile.copy() if self.volatile.shape == last[0].shape[:2] else \
             np.zeros(last[0].shape[:2], bool)
+        for r in self.restart_rects:
+            # the control that starts a new game is no clock: a face there changed at
+            # moves of the game (DangerUXB's "Click" at a press left on an opened
+            # square) and shows the win at the last flag
+            ignore[r.top:r.top + r.height, r.left:r.left + r.width] = False
         if not alone and first[0].shape == first[1].shape == last[0].shape:
             ignore |= cv2.dilate(changed_pixels(*first).astype(np.uint8),
                                  np.ones((9, 9), np.uint8)).astype(bool)
@@ -2810,6 +2862,9 @@ def zero_opening(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
     >>> after[1, 2] = 0  # (a 0 next to a covered square)
     >>> zero_opening(before, after, [(0, 0)], {0: COVERED})
     False
+    >>> after[1, 2], after[0, 0] = 5, 8  # the square clicked drawn its own way (focused)
+    >>> zero_opening(before, after, [(0, 0)], {0: COVERED})
+    True
     """
     changed = before != after
     covered = np.isin(before, [lk for lk, code in known.items() if code == COVERED])
@@ -2821,8 +2876,33 @@ def zero_opening(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
     look = looks.pop()
     if known.get(look, 0) != 0:
         return False
+    at = np.zeros(after.shape, bool)
+    at[tuple(np.array(clicked).T)] = True
     zeros = after == look
+    if not (zeros & ~at).any():
+        # the square clicked drawn its own way (Tk's buttons: a focus ring on the last
+        # one clicked): the 0s are the look most common around it
+        around = around_look(after, changed & ~at, at)
+        if around is None or known.get(around, 0) != 0:
+            return False
+        zeros = (after == around) | at
     return int(zeros.sum()) >= 2 and not (zeros & (adjacent_count(covered & ~changed) > 0)).any()
+
+
+def around_look(after: IdGrid, changed: npt.NDArray[np.bool_],
+                at: npt.NDArray[np.bool_]) -> int | None:
+    """The look most common among the ``changed`` squares next to the squares ``at``,
+    if any.
+
+    >>> around_look(np.array([[8, 3, 3], [3, 4, 0]]),
+    ...             np.array([[0, 1, 1], [1, 1, 0]], bool), np.array([[1, 0, 0], [0, 0, 0]], bool))
+    3
+    """
+    near = (adjacent_count(at) > 0) & changed
+    if not near.any():
+        return None
+    values, counts = np.unique(after[near], return_counts=True)
+    return int(values[int(np.argmax(counts))])
 
 
 def drawn_toward(before: IdGrid, ids: IdGrid, after: IdGrid) -> bool:
