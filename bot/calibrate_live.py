@@ -70,7 +70,7 @@ from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.moved_squares import board_again, squares_moved
 from vision.popup import changed_pixels, drawn_past, popup_at
-from vision.reveal import label_revealed_frame, opened_apart
+from vision.reveal import label_revealed_frame, opened_apart, revealed_mine_count
 from vision.shade import shade_distance
 
 FRESH_TIMEOUT = 1.0
@@ -1634,8 +1634,10 @@ class LiveCalibrator:
         hit = any(int(after[c]) in mine_looks for c in clicked) or opened_apart(
             self.knowledge(before) == COVERED, after, numbers, clicked)
         if hit and self.mines is None and not self.counts_vary:
-            self.mines = int(np.isin(after, mine_looks).sum())
-            self.log(f"the game has {self.mines} mines")
+            # (with the flags it keeps on mines: DangerUXB's loss showed 39 and a flag)
+            self.mines = revealed_mine_count(after, codes, marked)
+            if self.mines is not None:
+                self.log(f"the game has {self.mines} mines")
         return "lost" if hit else "won"
 
     def _flagged_by_game(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:

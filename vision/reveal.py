@@ -137,3 +137,37 @@ def opened_apart(covered: npt.NDArray[np.bool_], ids: IdGrid, number_looks: Sequ
     True
     """
     return not all_reached(covered & np.isin(ids, list(number_looks)), clicked)
+
+
+def revealed_mine_count(ids: IdGrid, codes: Mapping[int, int],
+                        marked: npt.NDArray[np.bool_]) -> int | None:
+    """How many mines a frame showing every square holds: the squares of mine looks,
+    and each square ``marked`` before the end (a flag a game keeps on a mine at a loss:
+    DangerUXB) that its numbers count, every number beside it showing one mine more
+    than the mine looks around it; None when the numbers beside a marked square do not
+    agree, or none is beside it (nothing tells).
+
+    >>> from solver.cells import FLAG
+    >>> codes = {9: MINE, 1: 1, 2: 2, 7: FLAG}  # a mine, numbers, a kept flag (7)
+    >>> revealed_mine_count(np.array([[9, 2, 7], [1, 2, 1]]), codes, np.eye(2, 3, 2, bool))
+    2
+    >>> revealed_mine_count(np.array([[9, 1, 7]]), codes, np.array([[0, 0, 1]], bool))
+    1
+    >>> revealed_mine_count(np.array([[9, 1, 7], [1, 1, 1]]), codes,
+    ...                     np.eye(2, 3, 2, bool)) is None  # (the 1s beside it disagree)
+    True
+    """
+    mines = np.isin(ids, [lk for lk, code in codes.items() if code in (MINE, EXPLODED)])
+    number = np.full(ids.shape, -1)
+    for lk, code in codes.items():
+        if 0 <= code <= 8:
+            number[ids == lk] = code
+    deficit = np.where(number >= 0, number - adjacent_count(mines), -1)
+    count = int(mines.sum())
+    for r, c in np.argwhere(marked & ~mines):
+        near = deficit[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2]
+        near = near[near >= 0]
+        if near.size == 0 or (near > 0).any() != (near > 0).all():
+            return None
+        count += int((near > 0).all())
+    return count

@@ -5,7 +5,8 @@ Real captures (Xvfb, openbox, 700x790 window) of DangerUXB 1.0 (PyPI, Tk/ttk but
 16x16/40): the fresh board; the board after a first click on (10, 12), a 2 drawn with
 a dotted focus ring; the board after a click on (0, 12) opened a region, the 0 clicked
 drawn with the ring and the 2 without it now; a won board (every mine flagged, the
-face grinning); and a lost board, every mine's image drawn. Before, the lone look of
+face grinning); a lost board, every mine's image drawn; and a game with a flag on a
+mine (12, 14) before and after its loss at (8, 6), the flag kept. Before, the lone look of
 the 0 clicked made the opened 0s read as a panel over the board, and the ring leaving
 the 2 was a change far from the click: the move was judged a loss ("the game has 98
 mines", the 0s named mines), and a skin with no number learned was written.
@@ -21,7 +22,7 @@ from checked_image import read_checked
 
 from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions
 from bot.mouse import RecordingMouse
-from solver.cells import COVERED, UNKNOWN
+from solver.cells import COVERED, FLAG, UNKNOWN
 from solver.textboard import parse_board
 from vision.geometry import PixelRect
 from vision.moved_squares import board_again, squares_moved
@@ -33,7 +34,9 @@ SHA256 = {"fresh.png": "8f6f9bf0d3ff0cfd3a7b5201da68b975aa5044b9a729249a9ef902a2
           "number.png": "0960d5d99cceb0faa1c751d7bb2cd6baf23044bc2e4ab1af55b2b000d9c61491",
           "opened.png": "5a44b21fa94426442b158c97b0c9da3edd9bad1480919b851763096df809f6ee",
           "won.png": "16a1b05f690077a4b00e46f78edcbdcbcf40238c7641c9f1399c5e0ff16a50b8",
-          "lost.png": "4ffd4910f94be0dce21ca0ffaff8067bbaba909b233d0207d025107c2710d633"}
+          "lost.png": "4ffd4910f94be0dce21ca0ffaff8067bbaba909b233d0207d025107c2710d633",
+          "flagged_playing.png": "6092a4b42cebb409e9fde9f1b5c6a9b786fcabc86c9369bc9a724a4a5837a24b",
+          "flagged_lost.png": "ffedbdb90761e468c6eb3006e0ee4de441565a9e704e4d6da9595f4ac00de92c"}
 ROW_2 = [2, 2, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 3, 3, 2]  # lost.png's row 2, read by eye
 FACE = PixelRect(2, 20, 60, 62)  # DangerUXB's Start button, its face
 
@@ -136,3 +139,19 @@ def test_a_loss_with_mines_over_the_edges_is_no_move() -> None:
     for c, n in enumerate(ROW_2):
         cal.L.name(int(ids[2, c]), n, weight=100)
     cal._check_squares(lost)
+
+
+def test_a_loss_counts_the_flag_kept_on_a_mine() -> None:
+    """At a loss DangerUXB presses every square but a flagged mine: 39 mines drawn
+    and the flag ("1 / 40" flags). Before, the count was the mines drawn: "the game
+    has 39 mines", doubted at every later end ("the whole board shows another
+    count"), and games lost on squares the count made look safe."""
+    fresh, playing, lost = (capture(n) for n in ("fresh.png", "flagged_playing.png",
+                                                  "flagged_lost.png"))
+    log: list[str] = []
+    cal = calibrator(fresh, log)
+    before, after = cal.ids(playing), cal.ids(lost)
+    cal.L.name(int(before[12, 14]), FLAG, weight=100)  # (as calibrate's marks name it)
+    cal.opened = cal.knowledge(before) != COVERED
+    assert cal.judge(before, after, playing, lost, [(8, 6)])
+    assert cal.results == ["lost"] and cal.mines == 40, log
