@@ -17,3 +17,20 @@ def read_checked(path: Path, sha256: str) -> np.ndarray:
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     assert image is not None, f"{path} is no image"
     return image
+
+
+class StillScreen:
+    """A screen that shows one capture (``image``, which a test may swap) and nothing
+    else: the recorded frames of a live game drive the calibrator with no display."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+
+    def size(self) -> tuple[int, int]:
+        return self.image.shape[1], self.image.shape[0]
+
+    def grab(self, region: object = None) -> np.ndarray:
+        return self.image
+
+    def close(self) -> None:
+        pass

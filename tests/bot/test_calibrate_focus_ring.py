@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from checked_image import read_checked
+from checked_image import StillScreen, read_checked
 
 from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions
 from bot.mouse import RecordingMouse
@@ -44,19 +44,6 @@ FACE = PixelRect(2, 20, 60, 62)  # DangerUXB's Start button, its face
 def capture(name: str) -> np.ndarray:
     return read_checked(HERE / name, SHA256[name])
 
-
-class StillScreen:
-    def __init__(self, image: np.ndarray) -> None:
-        self.image = image
-
-    def size(self) -> tuple[int, int]:
-        return self.image.shape[1], self.image.shape[0]
-
-    def grab(self, region: object = None) -> np.ndarray:
-        return self.image
-
-    def close(self) -> None:
-        pass
 
 
 def calibrator(image: np.ndarray, log: list[str]) -> LiveCalibrator:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from checked_image import read_checked
+from checked_image import StillScreen, read_checked
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions
 from bot.mouse import RecordingMouse
@@ -32,19 +32,6 @@ SHA256 = {"fresh.png": "d95bd37f94b3c6a4676f1bd63dd621253cf1d67aa014c953cd1a0e96
 def capture(name: str) -> np.ndarray:
     return read_checked(HERE / name, SHA256[name])
 
-
-class StillScreen:
-    def __init__(self, image: np.ndarray) -> None:
-        self.image = image
-
-    def size(self) -> tuple[int, int]:
-        return self.image.shape[1], self.image.shape[0]
-
-    def grab(self, region: object = None) -> np.ndarray:
-        return self.image
-
-    def close(self) -> None:
-        pass
 
 
 def test_a_first_block_of_zeros_is_no_loss() -> None:
