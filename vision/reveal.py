@@ -162,12 +162,12 @@ def revealed_mine_count(ids: IdGrid, codes: Mapping[int, int],
     for lk, code in codes.items():
         if 0 <= code <= 8:
             number[ids == lk] = code
-    deficit = np.where(number >= 0, number - adjacent_count(mines), -1)
+    short = number - adjacent_count(mines) > 0  # (a number counting a mine not drawn)
     count = int(mines.sum())
     for r, c in np.argwhere(marked & ~mines):
-        near = deficit[max(r - 1, 0):r + 2, max(c - 1, 0):c + 2]
-        near = near[near >= 0]
-        if near.size == 0 or (near > 0).any() != (near > 0).all():
+        around = (slice(max(r - 1, 0), r + 2), slice(max(c - 1, 0), c + 2))
+        beside = short[around][number[around] >= 0]
+        if beside.size == 0 or beside.any() != beside.all():
             return None
-        count += int((near > 0).all())
+        count += int(beside.all())
     return count

@@ -45,7 +45,6 @@ def capture(name: str) -> np.ndarray:
     return read_checked(HERE / name, SHA256[name])
 
 
-
 def calibrator(image: np.ndarray, log: list[str]) -> LiveCalibrator:
     screen = StillScreen(image)
     cal = LiveCalibrator(screen, RecordingMouse(size=screen.size()),
@@ -98,10 +97,10 @@ def test_the_face_tells_the_win_though_it_changed_at_presses() -> None:
     log: list[str] = []
     cal = calibrator(fresh, log)
     cal.screen.image = won  # type: ignore[attr-defined]  # (what the clock watch sees)
-    cal._volatile[FACE.top:FACE.top + FACE.height, FACE.left:FACE.left + FACE.width] = True
+    face = (slice(FACE.top, FACE.top + FACE.height), slice(FACE.left, FACE.left + FACE.width))
+    cal._volatile[face] = True
     cal.restart_rects.append(FACE)
     before_last = won.copy()
-    face = (slice(FACE.top, FACE.top + FACE.height), slice(FACE.left, FACE.left + FACE.width))
     before_last[face] = fresh[face]  # the smile before the last flag
     assert cal._flags_won((fresh, fresh), (before_last, won), alone=False)
     cal.restart_rects.clear()  # a face not known for the control: taken for a clock

@@ -33,7 +33,6 @@ def capture(name: str) -> np.ndarray:
     return read_checked(HERE / name, SHA256[name])
 
 
-
 def test_a_first_block_of_zeros_is_no_loss() -> None:
     fresh, flagged, opened = (capture(n) for n in ("fresh.png", "flagged.png", "opened.png"))
     log: list[str] = []
