@@ -51,6 +51,7 @@ from solver.strategies import get_strategy
 from solver.strategy import Decision, Strategy
 from vision.cut import off_screen_hint, screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
+from vision.moved_squares import refit_lines
 
 _T = TypeVar("_T")
 
@@ -318,6 +319,7 @@ class Player:
         self._ended_board: Board | None = None  # how the board read at its end
         self._restarted = False  # play has started a game (what shows is play's own)
         self._left_over = False  # the next restart ends a game found over at the start
+        self._found_again = False  # the board was found again since the game began
         self._cut_unsure = False  # the board found looked cut, but showed a game's end
 
     # ----------------------------------------------------------------- games
@@ -1040,9 +1042,11 @@ class Player:
             found: BoardGeometry | None = self._locate_now()
         except PlayStopped:
             found = None
-        if found is not None and self._same_size(found) and self._reads_at(found, game):
-            self._adopt(found)
-            return False
+        if found is not None and self._same_size(found):
+            lines = self._lines_moved(found, game)
+            if lines is not None:
+                self._adopt(lines)
+                return False
         if found is not None and self._resized(found, game):
             return False
         if game.complete:  # (and the desktop shows where the board was)
@@ -1117,7 +1121,7 @@ class Player:
                               "or unreadable, and the board played is gone; stopping "
                               "without clicking")
         if found != self.geometry and not self._reads_at(found, game):
-            settled = self._settled_board(game)
+            settled = self._lines_moved(found, game) or self._settled_board(game)
             if settled is None:
                 raise PlayStopped(
                     f"the board was found elsewhere ({moved_by(self.geometry, found)}), "
@@ -1125,6 +1129,15 @@ class Player:
                     f"saved to {self.save_bug_image()}")
             found = settled
         self._adopt(found)
+
+    def _lines_moved(self, found: BoardGeometry, game: _Game | None) -> BoardGeometry | None:
+        """``found`` where the board reads there whole, else the board found with its
+        rows or columns moved one by one to where they read (:func:`refit_lines`: a Tk
+        game that lays its squares out by what they show); None where neither reads."""
+        if self._reads_at(found, game):
+            return found
+        image = self.screen.grab()
+        return refit_lines(found, lambda g: self.reader.read(image, g))
 
     def _settled_board(self, game: _Game | None) -> BoardGeometry | None:
         """Look for the board again for up to the restart timeout, after it was found
@@ -1171,6 +1184,7 @@ class Player:
     def _adopt(self, geometry: BoardGeometry) -> None:
         if geometry != self.geometry:
             self._use_geometry(geometry)
+            self._found_again = True
             self.park()
 
     def _whole_at(self, geometry: BoardGeometry) -> bool:
@@ -1380,13 +1394,17 @@ class Player:
         assert self.geometry is not None
         self._restarted = True
         left_over, self._left_over = self._left_over, False
+        found_again, self._found_again = self._found_again, False
         self._wait_uncovered(self._last_game)
         restart = self._find_restart()
         for attempt in range(3):
             self._do_restart(restart)
             if self._wait_fresh():
-                if left_over:
-                    self._relocate_checked()  # (the whole board, not the part found)
+                if left_over or found_again:
+                    # (the whole board, not the part found; a new game's rows where
+                    # they were before the last game moved them: DangerUXB)
+                    self._relocate_checked()
+                    self._found_again = False
                 return
             if self._board_hidden():  # a dialog came late, over the board
                 self._wait_uncovered(self._last_game)

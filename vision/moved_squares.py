@@ -24,9 +24,13 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import numpy as np
 import numpy.typing as npt
 
+from solver.cells import UNKNOWN
 from vision.geometry import BoardGeometry
 
 Image = npt.NDArray[np.uint8]
@@ -104,3 +108,80 @@ def _off(a: list[float], b: list[float], slack: float) -> int:
         lo, hi = those[0] - slack, those[-1] + slack
         return sum(1 for v in these if lo <= v <= hi and min(abs(v - w) for w in those) > slack)
     return far(a, b) + far(b, a)
+
+
+Read = Callable[[BoardGeometry], npt.NDArray[np.int8]]
+"""Reads the squares of a board at a geometry (UNKNOWN where a square reads as no look)."""
+
+
+def refit_lines(g: BoardGeometry, read: Read) -> BoardGeometry | None:
+    """``g`` with each row, then each column, whose squares do not all read moved on its
+    own to where they do (:func:`_line_place`); None unless the whole board then reads.
+
+    A game that lays out its squares by what they show moves them one line at a time:
+    DangerUXB (Tk) draws a number as text in place of its button's image, so a row of
+    numbers alone is 8 px shorter, and the rows share the spare height out again (16x16
+    at 41 px: the rows above it up to 6 px lower, those below 2 px higher). A board
+    partly covered reads nowhere there: None.
+
+    >>> def read(h):  # a row reads only with its top on a multiple of 11 px
+    ...     ok = [h.row_top(r) % 11 == 0 for r in range(h.rows)]
+    ...     return np.array([[0 if k else UNKNOWN] * h.cols for k in ok], np.int8)
+    >>> refit_lines(BoardGeometry("", 0.0, 0.0, 10.0, 10.0, 3, 2), read).tops
+    (0.0, 11.0, 22.0)
+    >>> refit_lines(BoardGeometry("", 0.0, 0.0, 10.0, 10.0, 3, 2),
+    ...             lambda h: np.full((h.rows, h.cols), UNKNOWN, np.int8)) is None
+    True
+    """
+    for axis in (0, 1):
+        unread = read(g) == UNKNOWN
+        lines = np.flatnonzero(unread.any(axis=1 - axis))
+        if len(lines) > max(2, (g.rows, g.cols)[axis] // 2):
+            continue  # most of it unread: covered, or moved whole (the locator's case)
+        for k in lines:
+            g = _line_place(g, read, axis, int(k))
+    if (read(g) == UNKNOWN).any() or not _ordered(g):
+        return None
+    return g
+
+
+def _line_place(g: BoardGeometry, read: Read, axis: int, k: int) -> BoardGeometry:
+    """``g`` with line ``k`` (a row for ``axis`` 0) moved to the middle of the run of
+    whole pixel shifts, within a third of the pitch, at which all its squares read: the
+    run nearest where it was (a square reads over a few pixels' shift, a covered one
+    over many). Unmoved when it reads at none."""
+    pitch = g.pitch_y if axis == 0 else g.pitch_x
+    reach = int(pitch / 3)
+    edge = g.row_top(k) if axis == 0 else g.col_left(k)
+    shifts = [d for d in range(-reach, reach + 1)
+              if not (read(_one_line(g, axis, edge + d)) == UNKNOWN).any()]
+    if not shifts:
+        return g
+    near = min(shifts, key=abs)
+    lo = hi = near
+    while lo - 1 in shifts:
+        lo -= 1
+    while hi + 1 in shifts:
+        hi += 1
+    edges = [g.row_top(r) for r in range(g.rows)] if axis == 0 else \
+        [g.col_left(c) for c in range(g.cols)]
+    edges[k] = edge + (lo + hi) / 2
+    if axis == 0:
+        return replace(g, tops=tuple(edges))
+    return replace(g, lefts=tuple(edges))
+
+
+def _one_line(g: BoardGeometry, axis: int, edge: float) -> BoardGeometry:
+    """A board of one row (``axis`` 0) or column of ``g``, its edge at ``edge``."""
+    if axis == 0:
+        return BoardGeometry(g.skin, g.col_left(0), edge, g.pitch_x, g.pitch_y, 1, g.cols,
+                             g.lefts, None)
+    return BoardGeometry(g.skin, edge, g.row_top(0), g.pitch_x, g.pitch_y, g.rows, 1,
+                         None, g.tops)
+
+
+def _ordered(g: BoardGeometry) -> bool:
+    """Do ``g``'s rows and columns follow each other at least half a pitch apart?"""
+    tops = np.diff([g.row_top(r) for r in range(g.rows)])
+    lefts = np.diff([g.col_left(c) for c in range(g.cols)])
+    return bool((tops >= g.pitch_y / 2).all() and (lefts >= g.pitch_x / 2).all())
