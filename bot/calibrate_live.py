@@ -1478,6 +1478,7 @@ class LiveCalibrator:
         for ids in [*steps, after]:
             if ids.shape != before.shape:
                 continue
+            ids = self._focus_kept(before, ids)  # (the ring leaving the last square clicked)
             names, _, seen = self._loss_reading(before, ids, known, clicked)
             if names is None or is_flood(before, seen, clicked):
                 continue
