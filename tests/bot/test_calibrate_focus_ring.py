@@ -37,7 +37,8 @@ SHA256 = {"fresh.png": "8f6f9bf0d3ff0cfd3a7b5201da68b975aa5044b9a729249a9ef902a2
           "lost.png": "4ffd4910f94be0dce21ca0ffaff8067bbaba909b233d0207d025107c2710d633",
           "flagged_playing.png": "6092a4b42cebb409e9fde9f1b5c6a9b786fcabc86c9369bc9a724a4a5837a24b",
           "flagged_lost.png": "ffedbdb90761e468c6eb3006e0ee4de441565a9e704e4d6da9595f4ac00de92c",
-          "ring_left_before.png": "f148fcb41e802c1d058b11d71c11a798027ff875384f577664e6df30ebc0d298",
+          "ring_left_before.png":
+              "f148fcb41e802c1d058b11d71c11a798027ff875384f577664e6df30ebc0d298",
           "ring_left_after.png": "4784d1b69c98d855e541d56dc1dbc98839c49c607f7b9a2b6d7103fad4859ad1"}
 ROW_2 = [2, 2, 1, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 3, 3, 2]  # lost.png's row 2, read by eye
 FACE = PixelRect(2, 20, 60, 62)  # DangerUXB's Start button, its face
