@@ -70,7 +70,7 @@ from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.moved_squares import board_again, squares_moved
 from vision.popup import changed_pixels, drawn_past, popup_at
-from vision.reveal import label_revealed_frame, opened_apart, revealed_mine_count
+from vision.reveal import kept_flags, label_revealed_frame, opened_apart, revealed_mine_count
 from vision.shade import shade_distance
 
 FRESH_TIMEOUT = 1.0
@@ -1625,6 +1625,7 @@ class LiveCalibrator:
                 self._doubt_count("the whole board shows another count")
         if names is None:
             return None
+        names = kept_flags(names, after, self.knowledge(before) == FLAG)
         codes = {**known, **names}
         mine_looks = [lk for lk, code in codes.items() if code in (MINE, EXPLODED)]
         if _flat_panel(after, known, before, mine_looks):

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from solver.cells import EXPLODED, MINE, Cell
+from solver.cells import EXPLODED, FLAG, MINE, Cell
 from vision.calibrate import adjacent_count, all_reached
 
 IdGrid = npt.NDArray[np.integer]
@@ -120,6 +120,25 @@ def label_revealed_frame(ids: IdGrid, clicked: Sequence[Cell] = (),
         alone = int((ids == lk).sum()) == 1
         names[lk] = EXPLODED if lk in hit and alone and len(mine_looks) > 1 else MINE
     return {lk: code for lk, code in names.items() if known is None or lk not in known}
+
+
+def kept_flags(names: Mapping[int, int], ids: IdGrid,
+               flagged: npt.NDArray[np.bool_]) -> dict[int, int]:
+    """``names`` (of a frame showing every square) with each look named a mine that
+    shows only on squares flagged before the end named a flag: the game's own look of
+    a flag it keeps on a mine at its end. UXBgtk greys its flags when a game ends, at a
+    win too; named a mine, every win play saw was read as a loss ("lost on a square
+    the solver called safe").
+
+    >>> ids = np.array([[5, 2, 6], [1, 2, 1]])  # 5: a flag greyed, 6: a mine shown
+    >>> kept_flags({5: MINE, 6: MINE, 1: 1, 2: 2}, ids, np.array([[1, 0, 0], [0, 0, 0]], bool))
+    {5: -2, 6: -4, 1: 1, 2: 2}
+    """
+    out = dict(names)
+    for look, code in names.items():
+        if code == MINE and bool(flagged[ids == look].all()):
+            out[look] = FLAG
+    return out
 
 
 def opened_apart(covered: npt.NDArray[np.bool_], ids: IdGrid, number_looks: Sequence[int],
