@@ -293,18 +293,43 @@ def _geometry(fit: LatticeFit, r0: int, c0: int, r1: int, c1: int) -> BoardGeome
 
 def _with_other_tiles(fit: LatticeFit, blobs: list[Blob]) -> LatticeFit:
     """Add the squares where a tile of another kind (say an opened square next to the
-    covered ones that made the lattice) sits centred on a lattice point."""
-    cells = set(fit.cells)
+    covered ones that made the lattice) sits centred on a lattice point; beyond the
+    rows and columns of the lattice's own tiles, only lines that such tiles fill a
+    third of (:func:`_filled_lines`)."""
     px, py = fit.pitch_x, fit.pitch_y
+    other = set()
     for b in blobs:
         if not (0.4 * px <= b.w <= px and 0.4 * py <= b.h <= py):
             continue
         c = round((b.cx - fit.cx0) / px)
         r = round((b.cy - fit.cy0) / py)
         if abs(b.cx - fit.cx0 - c * px) < 0.12 * px and abs(b.cy - fit.cy0 - r * py) < 0.12 * py:
-            cells.add((r, c))
-    return LatticeFit(fit.cx0, fit.cy0, px, py, frozenset(cells), fit.col_centres,
-                      fit.row_centres)
+            other.add((r, c))
+    return LatticeFit(fit.cx0, fit.cy0, px, py, frozenset(_filled_lines(fit.cells, other)),
+                      fit.col_centres, fit.row_centres)
+
+
+def _filled_lines(cells: frozenset[tuple[int, int]],
+                  other: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """``cells`` and the squares of ``other`` within their rows and columns, or in a
+    row (column) beyond them that ``other`` fills a third of, as wide (tall) as
+    ``cells`` span. A lone button on a lattice point below the board (UXBgtk's flag
+    count in its status bar, 32x30 px under 40 px squares) made a 17th row.
+
+    >>> cells = frozenset((r, c) for r in range(4) for c in range(4))
+    >>> sorted(_filled_lines(cells, {(4, 1), (0, 4), (1, 4), (2, 4)}) - cells)  # (4, 1) alone
+    [(0, 4), (1, 4), (2, 4)]
+    """
+    rows, cols = [r for r, _ in cells], [c for _, c in cells]
+    r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
+    in_row = Counter(r for r, _ in other)
+    in_col = Counter(c for _, c in other)
+    out = set(cells)
+    for r, c in other:
+        if (r0 <= r <= r1 or 3 * in_row[r] >= c1 - c0 + 1) and \
+                (c0 <= c <= c1 or 3 * in_col[c] >= r1 - r0 + 1):
+            out.add((r, c))
+    return out
 
 
 def candidate_lattices(image: Image, step: int = 1,
