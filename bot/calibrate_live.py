@@ -1704,7 +1704,27 @@ class LiveCalibrator:
             # way the screen did not tell apart
             after = self.grab()
         self._ended("won", image, after)
+        flagged = [*hidden, *((int(r), int(c)) for r, c in np.argwhere(board == FLAG))]
+        self.name_kept_flags(self.ids(self.endings[-1].after), flagged)
         return self.ids(after), after
+
+    def name_kept_flags(self, ids: IdGrid, flagged: Sequence[Cell]) -> list[int]:
+        """Name a flag each look of no name that a won board ``ids`` shows on squares
+        ``flagged`` (the mines) and nowhere else: the game's own look of the flags it
+        keeps at its win (UXBgtk greys them; not named, every win play saw stopped
+        at an unreadable board). Not under a window over the board. Returns the looks
+        named."""
+        known = self.L.known()
+        if not flagged or ids.shape != (self.g.rows, self.g.cols) or window_over(ids, known).any():
+            return []
+        at = np.zeros(ids.shape, bool)
+        at[tuple(np.array(flagged).T)] = True
+        named = []
+        for look in sorted({int(v) for v in ids[at]} - set(known)):
+            if not (ids == look)[~at].any():
+                self.L.name(look, FLAG, weight=int((ids == look).sum()))
+                named.append(look)
+        return named
 
     def _flags_won(self, first: tuple[Image, Image], last: tuple[Image, Image],
                    alone: bool) -> bool:
