@@ -1397,7 +1397,8 @@ class LiveCalibrator:
                         and not self._loss_before_cover(before, after, clicked):
                     return False  # not every mine is shown, none known: not a lost game
                 self._name_loss(before, after, shown_ids, names, known)
-                if self.mines is None and not hidden and not self.counts_vary:
+                if self.mines is None and not hidden and not self.counts_vary and \
+                        not unproved_flags(self.L.codes(before, UNKNOWN) == FLAG, names):
                     self.mines = shown + flags
                     self.log(f"the game has {self.mines} mines")
                 self._ended("lost", img_before, img_after)
@@ -1418,6 +1419,8 @@ class LiveCalibrator:
         near |= adjacent_count(near) > 0
         last = self._last_uncovered(before, known) if near.any() else None
         for cell, code in names.items():
+            if code == WRONG_FLAG and after[cell] == before[cell]:
+                continue  # a wrong flag drawn as a flag still: no look of its own
             if 0 <= code <= 8 or after[cell] == shown_ids[cell]:
                 self.L.name(int(shown_ids[cell]), code, weight=2)
             elif not near[cell]:
@@ -2863,6 +2866,26 @@ def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
         return True  # (a block of 0s not named yet is no panel)
     over = window_over(after, known, before)
     return is_flood(before, np.where(over, before, after), clicked)
+
+
+def unproved_flags(flagged: npt.NDArray[np.bool_], names: dict[Cell, int]) -> bool:
+    """Is a square ``flagged`` before a loss neither named a wrong flag nor next to a
+    square named a number of 1 or more (so nothing tells whether it is a mine: a game
+    that draws a wrong flag as a flag at its loss, gamelibgames, or a flag on a mine)?
+
+    >>> flagged = np.zeros((2, 4), bool); flagged[0, 0] = True
+    >>> unproved_flags(flagged, {(1, 1): 1}), unproved_flags(flagged, {(1, 3): 2})
+    (False, True)
+    """
+    numbers = np.zeros(flagged.shape, bool)
+    for cell, code in names.items():
+        if 1 <= code <= 8:
+            numbers[cell] = True
+    wrong = [cell for cell, code in names.items() if code == WRONG_FLAG]
+    kept = flagged.copy()
+    for cell in wrong:
+        kept[cell] = False
+    return bool((kept & (adjacent_count(numbers) == 0)).any())
 
 
 def zero_opening(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],

@@ -308,12 +308,32 @@ def whole_pixel(g: BoardGeometry) -> bool:
     return all(abs(v - round(v)) < 0.01 for v in values)
 
 
+FAINT = 16
+"""A colour step a game may draw a look by alone: gamelibgames' covered square is its
+opened 0 with a 1 px line 26 levels lighter along its top and left."""
+
+
+def faint_line_apart(a: Image, b: Image) -> bool:
+    """Do ``a`` and ``b`` differ, however they are moved by a pixel, by :data:`FAINT`
+    or more on as many pixels as a side of the square has (less its outermost ring):
+    a line one draws and the other does not, however faint? (:func:`look_distance`
+    forgives a faint line: a mean over the square.)
+
+    >>> zero = np.full((12, 12, 3), 204, np.uint8); zero[0] = zero[:, 0] = 180  # (edges)
+    >>> covered = zero.copy(); covered[1, 1:] = covered[1:, 1] = 230
+    >>> faint_line_apart(zero, covered), faint_line_apart(covered, np.roll(covered, 1, axis=0))
+    (True, False)
+    """
+    side = a.shape[0] - 2
+    return shifted_mismatch(a, b, FAINT) >= side or shifted_mismatch(b, a, FAINT) >= side
+
+
 @dataclass
 class CellBank:
     """Sorts cell images into looks. A new image joins the first look whose first
     image is within ``tol`` (see :func:`look_distance`), else starts a new look.
     ``strict`` (a whole-pixel board) also wants fewer than 3 pixels apart in
-    :func:`shifted_mismatch`."""
+    :func:`shifted_mismatch`, and no faint line apart (:func:`faint_line_apart`)."""
 
     tol: float = 1.0
     strict: bool = False
@@ -376,7 +396,8 @@ class CellBank:
         for i, look in enumerate(self.looks):
             if i not in self.merged and look.shape == img.shape and whole[i] <= far and \
                     look_distance(look, img) <= self.tol and \
-                    not (self.strict and shifted_mismatch(look, img) >= 3):
+                    not (self.strict and (shifted_mismatch(look, img) >= 3
+                                          or faint_line_apart(look, img))):
                 return i
         strips = strip_colours(img) if self.edge is None else []
         if self.edge is None:
@@ -1230,6 +1251,7 @@ class Learner:
             looks = self.bank.looks
             shaded = {lk: code for lk, code in shaded.items()
                       if any(shifted_mismatch(looks[lk], looks[other]) < 3
+                             and not faint_line_apart(looks[lk], looks[other])
                              for other, named in names.items() if named == code)}
         out = {**shaded, **names}
         out.update({lk: out[to] for lk, to in self.bank.merged.items() if to in out})
@@ -2496,16 +2518,20 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
             out[cell] = WRONG_FLAG
     if not out:
         return None
-    mines |= (prev == FLAG) & ~changed
     hit = [cell for cell in clicked if changed[cell]]
     if len(hit) == 1:
         mines[hit[0]] = True
         out[hit[0]] = EXPLODED
-    counts = adjacent_count(mines)
     revealed = ~np.isin(prev, (COVERED, FLAG, QUESTION)) & ~changed
     revealed &= adjacent_count((prev == QUESTION) & ~changed) == 0
     if start is not None:
         revealed &= ~never_opened(before, prev, start)
+    kept = (prev == FLAG) & ~changed
+    on_mines = kept_on_mines(after, mines, kept, revealed)
+    mines |= on_mines
+    for r, c in np.argwhere(kept & ~on_mines):
+        out[(int(r), int(c))] = WRONG_FLAG  # (drawn as a flag still: gamelibgames)
+    counts = adjacent_count(mines)
     if len(hit) == 1 and prev[hit[0]] == UNKNOWN:
         return None  # the clicked square was not known to be covered
     unseen = np.zeros(before.shape, bool) if hidden is None else hidden
@@ -2516,6 +2542,38 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     for r, c in zip(*np.nonzero(revealed), strict=True):
         out[(int(r), int(c))] = int(counts[r, c])
     return out
+
+
+def kept_on_mines(ids: IdGrid, mines: npt.NDArray[np.bool_], kept: npt.NDArray[np.bool_],
+                  revealed: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Which flags ``kept`` as they were at a loss are on mines: all of them (a wrong
+    flag changes its look at a loss in most games) unless the squares ``revealed``
+    then count their mines differently within one look, and a choice of fewer flags
+    (the most of them, up to 6 flags) gives every look one count. gamelibgames draws a
+    wrong flag as a flag at its loss: taken for a mine, "the game has 41 mines".
+
+    >>> ids = np.array([[1, 1, 9, 2, 7], [1, 1, 1, 2, 7]])  # 1: a 0, 2: a 2, 7: a mine
+    >>> kept = ids == 9  # a flag
+    >>> bool(kept_on_mines(ids, ids == 7, kept, np.isin(ids, (1, 2))).any())  # (a 0 counts 1)
+    False
+    """
+    cells = [(int(r), int(c)) for r, c in np.argwhere(kept)]
+    if not cells or len(cells) > 6:
+        return kept.copy()
+    for n in range(len(cells), -1, -1):
+        for chosen in itertools.combinations(cells, n):
+            on = np.zeros(kept.shape, bool)
+            for cell in chosen:
+                on[cell] = True
+            if _one_count_per_look(ids, adjacent_count(mines | on), revealed):
+                return on
+    return kept.copy()
+
+
+def _one_count_per_look(ids: IdGrid, counts: npt.NDArray[np.integer],
+                        revealed: npt.NDArray[np.bool_]) -> bool:
+    pairs = set(zip(ids[revealed].tolist(), counts[revealed].tolist(), strict=True))
+    return len(pairs) == len({look for look, _ in pairs})
 
 
 def _old_looks(before: IdGrid, after: IdGrid, known: Mapping[int, int]) -> npt.NDArray[np.bool_]:
@@ -2667,6 +2725,8 @@ def seen_mine_count(board: npt.NDArray[np.int8]) -> int | None:
     if np.isin(board, (MINE, EXPLODED)).any():
         if (board == QUESTION).any() or int(np.isin(board, (MINE, EXPLODED)).sum()) < 2:
             return None
+        if ((board == FLAG) & (adjacent_count(numbers) == 0)).any():
+            return None  # a flag no number counts: a mine, or a wrong flag drawn as it was
         mines = np.isin(board, MINE_CODES)
     else:
         mines = np.isin(board, (COVERED, QUESTION, FLAG))

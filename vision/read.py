@@ -1081,14 +1081,18 @@ def _whole_cells(image: Image, geometry: BoardGeometry, cells: npt.NDArray[np.in
 
 def _whole_distances(crops: npt.NDArray[np.float32], template: Image) -> F32:
     """Root mean squared distance of each whole square to ``template`` (resized to the
-    squares' size), at the best of the nine one-pixel shifts."""
+    squares' size): the least of the whole square at the best of the nine one-pixel
+    shifts, and of the square in place with its outermost pixels left out (a border or
+    a neighbour's edge may show there: gamelibgames' top row of covered squares, under
+    the board's frame, was as near its opened 0, which differs by a 2 px line only)."""
     n, hp, wp = crops.shape[:3]
     h, w = hp - 2, wp - 2
     t = np.ascontiguousarray(template[:, :, :3])
     if t.shape[:2] != (h, w):
         t = cast(Image, cv2.resize(t, (w, h), interpolation=cv2.INTER_AREA))
     tf = t.astype(np.float32)
-    best = np.full(n, np.inf, np.float32)
+    inner = crops[:, 2:h, 2:w] - tf[1:h - 1, 1:w - 1]
+    best = np.sqrt((inner * inner).mean(axis=(1, 2, 3))).astype(np.float32)
     for dy in range(3):
         for dx in range(3):
             diff = crops[:, dy:dy + h, dx:dx + w] - tf
