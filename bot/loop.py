@@ -436,7 +436,8 @@ class Player:
             self._record_batch(game, seen.board, plan)
             waited, frame = self.wait_redraw(seen.image)
             more, frame = self._wait_past(frame, seen.board)
-            game.waited += waited + more
+            rest, frame = self._wait_batch(frame, seen.board, plan)
+            game.waited += waited + more + rest
 
     def _wait_past(self, frame: _Frame | None, before: Board) -> tuple[float, _Frame | None]:
         """While ``frame`` (the redraw after a batch) reads as the board ``before`` it,
@@ -446,6 +447,28 @@ class Player:
         waited = 0.0
         while frame is not None and waited < self.config.redraw_timeout and \
                 self._in_passing(frame.image, before):
+            more, later = self.wait_redraw(frame.image)
+            waited += more
+            if later is None:
+                break
+            frame = later
+        return waited, frame
+
+    def _wait_batch(self, frame: _Frame | None, before: Board,
+                    plan: list[tuple[Cell, Button]]) -> tuple[float, _Frame | None]:
+        """While every square the batch clicked that was hidden still reads as it was
+        before it, but not all, wait for the next redraw, up to the redraw timeout:
+        a game that takes one click per tick of its own (gamelibgames' canvas) draws a
+        batch over several redraws, and the next batch clicked those squares again (a
+        second right-click took a flag off: "flagged square (0, 2) shows no flag"). The
+        seconds waited and the last frame."""
+        cells = {c for c, _ in plan if before[c] in (COVERED, QUESTION)}
+        waited = 0.0
+        while frame is not None and waited < self.config.redraw_timeout:
+            board = self.read(*self.capture_board_from(frame.image))
+            same = sum(1 for c in cells if board[c] == before[c])
+            if same in (0, len(cells)):  # (all drawn, or none: the game ended, say)
+                break
             more, later = self.wait_redraw(frame.image)
             waited += more
             if later is None:
