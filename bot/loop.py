@@ -444,31 +444,31 @@ class Player:
         square for square, wait for the next redraw: what changed was in passing
         (:meth:`_in_passing`). Up to the redraw timeout; the seconds waited and the
         last frame."""
-        waited = 0.0
-        while frame is not None and waited < self.config.redraw_timeout and \
-                self._in_passing(frame.image, before):
-            more, later = self.wait_redraw(frame.image)
-            waited += more
-            if later is None:
-                break
-            frame = later
-        return waited, frame
+        return self._redraws_while(frame, lambda image: self._in_passing(image, before))
 
     def _wait_batch(self, frame: _Frame | None, before: Board,
                     plan: list[tuple[Cell, Button]]) -> tuple[float, _Frame | None]:
-        """While every square the batch clicked that was hidden still reads as it was
-        before it, but not all, wait for the next redraw, up to the redraw timeout:
-        a game that takes one click per tick of its own (gamelibgames' canvas) draws a
-        batch over several redraws, and the next batch clicked those squares again (a
-        second right-click took a flag off: "flagged square (0, 2) shows no flag"). The
+        """While some but not all of the hidden squares the batch clicked still read as
+        they were before it, wait for the next redraw, up to the redraw timeout: a game
+        that takes one click per tick of its own (gamelibgames' canvas) draws a batch
+        over several redraws, and the next batch clicked those squares again (a second
+        right-click took a flag off: "flagged square (0, 2) shows no flag"). The
         seconds waited and the last frame."""
         cells = {c for c, _ in plan if before[c] in (COVERED, QUESTION)}
-        waited = 0.0
-        while frame is not None and waited < self.config.redraw_timeout:
-            board = self.read(*self.capture_board_from(frame.image))
+
+        def partly_drawn(image: Image) -> bool:
+            board = self.read(*self.capture_board_from(image))
             same = sum(1 for c in cells if board[c] == before[c])
-            if same in (0, len(cells)):  # (all drawn, or none: the game ended, say)
-                break
+            return 0 < same < len(cells)  # (none left: drawn; all: the game ended, say)
+
+        return self._redraws_while(frame, partly_drawn)
+
+    def _redraws_while(self, frame: _Frame | None,
+                       wait: Callable[[Image], bool]) -> tuple[float, _Frame | None]:
+        """Wait for the next redraw while ``wait`` holds for ``frame``, up to the redraw
+        timeout; the seconds waited and the last frame."""
+        waited = 0.0
+        while frame is not None and waited < self.config.redraw_timeout and wait(frame.image):
             more, later = self.wait_redraw(frame.image)
             waited += more
             if later is None:

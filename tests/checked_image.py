@@ -9,6 +9,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from bot.screen import FileScreen
+
 
 def read_checked(path: Path, sha256: str) -> np.ndarray:
     """The BGR image in ``path``, after asserting its bytes' SHA-256 is ``sha256``."""
@@ -34,3 +36,17 @@ class StillScreen:
 
     def close(self) -> None:
         pass
+
+
+class LaterScreen(FileScreen):
+    """Shows its next frame after every ``every`` grabs (time passing: the game draws
+    on)."""
+
+    def __init__(self, frames: list[np.ndarray], every: int) -> None:
+        super().__init__(frames)
+        self.every = every
+
+    def grab(self, region: object = None) -> np.ndarray:
+        if self.grabs and self.grabs % self.every == 0:
+            self.advance()
+        return super().grab(region)  # type: ignore[arg-type]

@@ -14,12 +14,11 @@ import time
 from pathlib import Path
 
 import pytest
-from checked_image import read_checked
+from checked_image import LaterScreen, read_checked
 
 from bot.loop import PlayConfig, Player, _Frame
 from bot.mouse import RecordingMouse
 from bot.reader import SkinReader
-from bot.screen import FileScreen, Image
 from solver.cells import COVERED, FLAG
 from vision.skin import load_skin
 
@@ -28,19 +27,6 @@ pytestmark = pytest.mark.usefixtures("virtual_time")  # recorded screens: no wai
 HERE = Path(__file__).parent.parent / "vision" / "gamelib"
 PLAYING = "91e4b478e98930fc233e5f51cf7742f6fa47e02485ad3e1c38c3af9f7e9a7755"
 FLAGGED = [(0, 14), (1, 15), (2, 15)]  # covered in the capture, by eye
-
-
-class LaterScreen(FileScreen):
-    """Shows its next frame after every ``every`` grabs (the game drawing on)."""
-
-    def __init__(self, frames: list[Image], every: int) -> None:
-        super().__init__(frames)
-        self.every = every
-
-    def grab(self, region=None):  # type: ignore[no-untyped-def]
-        if self.grabs and self.grabs % self.every == 0:
-            self.advance()
-        return super().grab(region)
 
 
 def test_the_rest_of_a_batch_drawn_late_is_waited_for(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from checked_image import LaterScreen
 
 from bot.loop import Observer, PlayConfig, Player, looks_fresh
 from bot.mouse import RecordingMouse
@@ -104,19 +105,6 @@ def test_a_board_found_moved_and_partly_covered_stops_with_where_and_an_image(
         player._relocate_checked()
     assert len(list((tmp_path / "bugs").glob("*.png"))) == 1, stop.value
     assert not mouse.clicks
-
-
-class LaterScreen(FileScreen):
-    """Shows its next frame after every ``every`` grabs (time passing)."""
-
-    def __init__(self, frames: list[Image], every: int) -> None:
-        super().__init__(frames)
-        self.every = every
-
-    def grab(self, region=None):  # type: ignore[no-untyped-def]
-        if self.grabs and self.grabs % self.every == 0:
-            self.advance()
-        return super().grab(region)
 
 
 def test_a_board_found_moved_while_something_passes_over_it_is_taken_once_it_reads(
