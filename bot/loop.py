@@ -455,6 +455,8 @@ class Player:
         right-click took a flag off: "flagged square (0, 2) shows no flag"). The
         seconds waited and the last frame."""
         cells = {c for c, _ in plan if before[c] in (COVERED, QUESTION)}
+        if len(cells) < 2:
+            return 0.0, frame  # (one square is drawn or not: nothing to wait for)
 
         def partly_drawn(image: Image) -> bool:
             board = self.read(*self.capture_board_from(image))
@@ -1144,7 +1146,7 @@ class Player:
                               "or unreadable, and the board played is gone; stopping "
                               "without clicking")
         if found != self.geometry and not self._reads_at(found, game):
-            settled = self._lines_moved(found, game) or self._settled_board(game)
+            settled = self._refit(found) or self._settled_board(game)
             if settled is None:
                 raise PlayStopped(
                     f"the board was found elsewhere ({moved_by(self.geometry, found)}), "
@@ -1157,8 +1159,11 @@ class Player:
         """``found`` where the board reads there whole, else the board found with its
         rows or columns moved one by one to where they read (:func:`refit_lines`: a Tk
         game that lays its squares out by what they show); None where neither reads."""
-        if self._reads_at(found, game):
-            return found
+        return found if self._reads_at(found, game) else self._refit(found)
+
+    def _refit(self, found: BoardGeometry) -> BoardGeometry | None:
+        """The board ``found`` with its rows or columns moved one by one to where they
+        read on the screen now (:func:`refit_lines`), or None."""
         image = self.screen.grab()
         return refit_lines(found, lambda g: self.reader.read(image, g))
 
