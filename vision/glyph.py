@@ -866,6 +866,39 @@ def read_cells(image: Image, geometry: BoardGeometry, skin: Skin,
     return np.array([bank.memo[k] for k in keys], np.int8)
 
 
+def colour_apart(image: Image, geometry: BoardGeometry, skin: Skin,
+                 cell: tuple[int, int], code: int) -> bool:
+    """Is the glyph of ``cell`` further in colour than COLOUR_TOL (largest channel) from
+    the glyph of every template of ``code`` (a number read by the template reader)?
+    False when the square or every such template is flat. A small digit is a few pixels
+    of a big square: another number drawn in another colour may lie near its shape.
+
+    >>> from vision.skin import Skin
+    >>> tile = np.full((20, 20, 3), 200, np.uint8)
+    >>> red, dark = tile.copy(), tile.copy()
+    >>> red[8:14, 8:12] = (0, 0, 255); dark[8:14, 8:12] = (0, 0, 139)   # 6 px of 20
+    >>> skin = Skin("s", "", (20.0, 20.0), {3: (red,)}, {}, {})
+    >>> g = BoardGeometry("s", 0.0, 0.0, 20.0, 20.0, 1, 2)
+    >>> image = np.hstack([red, dark])
+    >>> colour_apart(image, g, skin, (0, 0), 3), colour_apart(image, g, skin, (0, 1), 3)
+    (False, True)
+    """
+    bank = glyph_bank(skin)
+    of = (bank.codes == code) & ~bank.native.flat
+    square = _source(cut_cell(image, geometry, cell)).look
+    if square[1] or not of.any() or square[5] > SMALL_GLYPH * geometry.pitch_y:
+        return False
+    gap = np.abs(bank.native.colours[of] - square[3][None, :]).max(axis=1)
+    return bool(gap.min() > COLOUR_TOL)
+
+
+SMALL_GLYPH = 0.4
+"""Only a glyph at most this share of the square's height is judged by its colour
+(:func:`colour_apart`): ItzAleksG's digits are 0.27 of their 44 px squares. A JPEG
+keeps thin strokes' colour at half resolution (minegauler's blue 1s, 0.6 of their 16 px
+squares, came out 83 levels paler), and a big digit's shape tells it anyway."""
+
+
 def fill_unknown(image: Image, geometry: BoardGeometry, skin: Skin, board: Board) -> Board:
     """``board`` with its ``UNKNOWN`` squares read by their glyphs where clear (in place).
 

@@ -35,7 +35,7 @@ import numpy.typing as npt
 from solver.cells import UNKNOWN, Board
 from solver.textboard import format_board  # noqa: F401  (used by the doctest)
 from vision.geometry import BoardGeometry
-from vision.glyph import fill_unknown
+from vision.glyph import colour_apart, fill_unknown
 from vision.skin import Image, Skin
 
 CELL = 22
@@ -924,8 +924,9 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
     bank = bank_for(skin, geometry)
     prepared = _board_region(image, geometry)
     samples = _sample_cells(prepared, geometry)
-    codes, _ = _classify_named(samples, bank, pitch=_pitch(geometry))
+    codes, best = _classify_named(samples, bank, pitch=_pitch(geometry))
     board = codes.reshape(geometry.rows, geometry.cols).astype(np.int8)
+    doubted = _doubted_numbers(board, best.reshape(board.shape), bank, _pitch(geometry))
     unsure = [(int(r), int(c)) for r, c in np.argwhere(board == UNKNOWN)]
     if unsure and len(unsure) <= MAX_REREAD:
         # second looks, by first-look sample
@@ -943,7 +944,47 @@ def read_board(image: Image, geometry: BoardGeometry, skin: Skin) -> Board:
         fill_unknown(image, geometry, skin, board)
     board = split_twins(image, geometry, skin, bank, samples, board)
     board[unnamed] = UNKNOWN  # (whatever the glyph or twin readers made of them)
+    for r, c in np.argwhere(doubted & (board >= 1) & (board <= 8)).tolist():
+        if colour_apart(image, geometry, skin, (r, c), int(board[r, c])):
+            board[r, c] = UNKNOWN
     return board
+
+
+DOUBT_SHARE = 0.5
+"""A square read as a number further than this share of the number's reach (see
+:func:`_number_reach`) from its template has its glyph's colour checked too, and is
+unknown where that is another (:func:`vision.glyph.colour_apart`): a small digit on a
+big square is a few pixels of the compared sample, so an unseen number may lie within
+reach of a known one (ItzAleksG's Tk game: its dark red 5, a small glyph on a 60 x 44
+px square, lay 2.5 from its bright red 3, whose reach is 2.8, and was read as the 3).
+Only the colour: the whole glyph reader disagreed with JPEG captures' blurred digits
+(minegauler at quality 75: its board then found in part)."""
+
+
+def _doubted_numbers(board: Board, best: F32, bank: TemplateBank,
+                     pitch: float) -> npt.NDArray[np.bool_]:
+    """Squares of ``board`` read as a number at more than DOUBT_SHARE of its reach
+    (that of its furthest-reaching template cut at about ``pitch``) from it; none when
+    the skin has every number or none (no reach).
+
+    >>> v = np.array([[0.0], [10.0], [99.0]], np.float32)          # a 1, a 2, covered
+    >>> bank = template_bank_of(v, [1, 2, -1])
+    >>> bank = replace(bank, sizes=np.full(3, 20.0), number_reach=_number_reach(v, bank.codes))
+    >>> board = np.array([[1, 2, 1, -1]], np.int8)
+    >>> _doubted_numbers(board, np.array([[0.5, 2.4, 2.6, 9.0]], np.float32), bank,
+    ...                  20.0).tolist()
+    [[False, False, True, False]]
+    """
+    reach = _reach_at(bank, pitch)
+    out = np.zeros(board.shape, bool)
+    if reach is None:
+        return out
+    for code in np.unique(board[(board >= 1) & (board <= 8)]).tolist():
+        of = reach[bank.codes == code]
+        limit = float(of[np.isfinite(of)].max(initial=-1.0)) * DOUBT_SHARE
+        if limit >= 0.0:
+            out |= (board == code) & (best > limit)
+    return out
 
 
 TWIN_RMS = 4.0
