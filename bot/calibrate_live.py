@@ -100,6 +100,9 @@ MARK_LASTING = 0.15
 ripples at a click may pause mid-way longer than a settle (Chromium painted nothing for
 66 ms), and a ripple's look learned as the flag's leaves every real flag unread."""
 
+MOVED_GAMES = 2
+"""Games in a row whose squares moved that stop calibration (one is left unread)."""
+
 ASK_RESTART = ("Which key starts a new game in this program (e.g. F2 or ctrl+n)? Or "
                "point the mouse at the control that starts one and press Enter: ")
 
@@ -111,6 +114,11 @@ class CalibrationError(RuntimeError):
     nothing learned is lost."""
 
     partial: Learned | None = None
+
+
+class SquaresMoved(CalibrationError):
+    """The board's squares are not where they were found: the game draws them at other
+    places as it is played (:meth:`LiveCalibrator._check_squares`)."""
 
 
 @dataclass(frozen=True)
@@ -384,6 +392,8 @@ class LiveCalibrator:
         """Squares this game opened around the squares clicked (or showed open at its
         start): what a win leaves uncovered (see :meth:`_unexplained`)."""
         self.focus_cells: list[Cell] = []
+        self.moved_in_a_row = 0
+        """Games left unread in a row because their squares moved (:meth:`_game_in_place`)."""
         """The squares clicked at the last move of this game (see :meth:`_focus_kept`)."""
 
     # ------------------------------------------------------------------ helpers
@@ -1004,6 +1014,8 @@ class LiveCalibrator:
                     # so the move before may have ended it, as when nothing changed
                     if self.judge(*earlier, force=True):
                         return earlier[1], earlier[3]
+                if _line_changed(ids, now_ids):
+                    self._check_squares(now)  # (a row redrawn late, its squares moved)
                 if last is not None and np.array_equal(ids, last[1]):
                     # the last move's end drawn late (kmines shows the mines a moment
                     # after the hit square): judge that move again
@@ -1155,7 +1167,7 @@ class LiveCalibrator:
         found = board_again(image, self.g)
         if found is not None and squares_moved(found, self.g) and \
                 not self._opened_read(image):
-            raise CalibrationError(
+            raise SquaresMoved(
                 f"the board's squares moved during the game (found again {found.cols}x"
                 f"{found.rows} at {found.pitch_x:.1f} x {found.pitch_y:.1f} px, their "
                 "edges off where they were): the game draws its squares at other places "
@@ -1359,6 +1371,7 @@ class LiveCalibrator:
         self.play_frames.append(before)
         revealed = self._revealed_end(before, after, clicked)
         if revealed is not None:
+            self._check_squares(img_after)
             self._ended(revealed, img_before, img_after)
             return True
         if self._lost_under_cover(before, after, clicked, img_after) and \
@@ -1372,6 +1385,7 @@ class LiveCalibrator:
         gone = self._board_gone(before, after) and \
             not self._loss_before_cover(before, after, clicked)
         if gone or self._flagged_by_game(before, after, clicked):
+            self._check_squares(img_after)  # (squares cut where they were read as gone)
             unsure = False
             if gone and self._covered_whole(before, after):
                 end = crop(img_after, self.g.bounds())
@@ -2127,7 +2141,10 @@ class LiveCalibrator:
                                    "starts a new game")
         fresh = self._try_click(rect)
         if fresh is not None:
-            self.restart_rects.append(rect)
+            # (grown as the shot of it is: the region the skin looks for it in must
+            # hold its templates; ItzAleksG's 61 px face gave 109 px shots and an 85 px
+            # region, and play never found its face at a win)
+            self.restart_rects.append(grow(rect, self._last_image_shape()))
             self.told = rect
             self.restart = {"kind": "click"}
             self.log(f"new game: click at ({point.x:.0f}, {point.y:.0f}), as told")
@@ -2302,7 +2319,7 @@ class LiveCalibrator:
         assert image is not None
         began, waited = time.monotonic(), self.user_seconds
         while True:
-            ids, image = self.play_game(ids, image)
+            ids, image = self._game_in_place(ids, image)
             self._rejudge()
             self.game_seconds.append(time.monotonic() - began - (self.user_seconds - waited))
             both = {"won", "lost"} <= set(self.results) or self._no_win_possible()
@@ -2321,6 +2338,41 @@ class LiveCalibrator:
         if self.keeps_unseen_marks:
             self._clear_kept_marks(ids, image)
         return self._learned()
+
+    def _game_in_place(self, ids: IdGrid, image: Image) -> tuple[IdGrid, Image]:
+        """:meth:`play_game` until a game ends with its squares where they were found;
+        a game whose squares moved is left unread (:meth:`_leave_moved_game`)."""
+        while True:
+            try:
+                ended = self.play_game(ids, image)
+            except SquaresMoved as exc:
+                ids, image = self._leave_moved_game(exc)
+                continue
+            self.moved_in_a_row = 0
+            return ended
+
+    def _leave_moved_game(self, exc: SquaresMoved) -> tuple[IdGrid, Image]:
+        """Start a new game past one whose squares moved, unread: DangerUXB (Tk) draws
+        a row of numbers alone 8 px shorter and shares the height out to the other
+        rows, as at a loss that shows the whole board; its next game is laid out as
+        the first. Only with a known way to start a game (learned, or the user's
+        ``--restart-at`` or ``--restart-key``: the controls changed at an end are not
+        known here), and not in :data:`MOVED_GAMES` games in a row (a game whose every
+        square grows with its text): else ``exc`` stops calibration."""
+        self.moved_in_a_row += 1
+        if self.moved_in_a_row >= MOVED_GAMES:
+            raise exc
+        self.ended_codes = self.knowledge(self.ids(self.grab()))
+        fresh = self._known_restart() or self._point_before_escape() or (
+            self._key_restart(self.opts.restart_keys) if self.opts.restart_keys else None)
+        if fresh is None:
+            raise SquaresMoved(f"{exc}; no known way to start a new game past it (pass "
+                               "--restart-at X,Y or --restart-key KEY)") from None
+        if not self.restart and self.opts.restart_keys:
+            self.restart = {"kind": "key", "keys": [self.opts.restart_keys]}
+        self.log(f"game {len(self.results) + 1}: the board's squares moved (at its end, "
+                 "or in it): the game is left unread, and a new one started")
+        return fresh
 
     def _next_game(self) -> tuple[IdGrid, Image]:
         """:meth:`new_game` after the last end; when it cannot start one, the error
@@ -2511,6 +2563,14 @@ class LiveCalibrator:
         self._learn_loss_display(status)
         if won is None:
             return status
+        face_won = self._win_face(wins, fresh)
+        if face_won is not None:
+            rect, face_look = face_won
+            status.setdefault("templates", {})["won"] = [face_look]
+            self._widen_region(status, _reach_box(rect, b))
+            self.log(f"win display: a control above the board that changes at a win alone, "
+                     f"at ({rect.left}, {rect.top}) {rect.width}x{rect.height}, learned")
+            return status
         covered = [e for e in wins if self._board_gone(self.ids(e.before), self.ids(e.after))]
         for ending in covered or [won]:
             why = self._learn_win_display(ending, status)
@@ -2520,6 +2580,34 @@ class LiveCalibrator:
         if "won" not in status.get("templates", {}):
             self.notes.append(f"the win is told by the board alone ({why})")
         return status
+
+    def _win_face(self, wins: list[Ending], fresh: Image | None,
+                  ) -> tuple[PixelRect, Image] | None:
+        """A control above the board that changed at a win, shows the same at every
+        win, and shows so in no frame of play and at no loss: ItzAleksG's Tk game puts
+        a sunglasses face on its button at a win, where its face at play and at a loss
+        are the same blank box (emoji missing from the font). Its board at a win (every
+        opened square redrawn light blue, the numbers gone) differs from one win to the
+        next: taken for a window over the board, a patch of it matched no other win.
+        The control's place and its look at the win, or None."""
+        b = self.g.bounds()
+        shown = [e for e in wins if fresh is not None and e.before.shape == fresh.shape
+                 and e.after.shape == fresh.shape]
+        if fresh is None or not shown:
+            return None
+        first = shown[0]
+        ignore = cv2.dilate(changed_pixels(fresh, first.before).astype(np.uint8),
+                            np.ones((5, 5), np.uint8)).astype(bool)  # (a clock)
+        blobs = changed_blobs(first.before, first.after, b, ignore, buttons_first=False)
+        if not blobs or blobs[0].top + blobs[0].height > b.top or blobs[0].width > b.width:
+            return None
+        face = grow(blobs[0], fresh.shape)
+        won = crop(first.shown_end, face)
+        if not face_steady([crop(e.shown_end, face) for e in shown], won):
+            return None
+        play = [e.before for e in self.endings] + \
+            [e.after for e in self.endings if e.outcome == "lost"] + [fresh]
+        return (face, won) if _absent(won, play) else None
 
     def _learn_loss_display(self, status: dict[str, Any]) -> None:
         """A message that fills the whole board at a loss and shows no mine
@@ -2598,6 +2686,9 @@ class LiveCalibrator:
         (in ``status``). Says what was found."""
         if not self._board_gone(self.ids(won.before), self.ids(won.after)):
             return "nothing covered the board"
+        found = board_again(won.after, self.g)
+        if found is not None and squares_moved(found, self.g):
+            return "the board's squares moved, no window came over them"  # (DangerUXB)
         keep = self._unread(won.after)
         box = dialog_box(won.before, won.after, self.g.pitch_x, keep)
         # the biggest patch of squares it hides, too (a dialog drawn in steps may show
@@ -2629,6 +2720,20 @@ class LiveCalibrator:
         # within its own size around the board
         self._widen_region(status, box)
         return f"a dialog, its title at ({patch.left}, {patch.top}) learned"
+
+
+def _line_changed(before: IdGrid, after: IdGrid) -> bool:
+    """Has every square of a row or a column changed its look? (Squares that moved, cut
+    at their old places; a quick test before :func:`vision.moved_squares.board_again`.)
+
+    >>> a = np.zeros((3, 3), np.int32)
+    >>> _line_changed(a, a), _line_changed(a, a + np.eye(3, dtype=np.int32))
+    (False, False)
+    >>> b = a.copy(); b[1] = 5; _line_changed(a, b)
+    True
+    """
+    changed = before != after
+    return bool(changed.all(axis=1).any() or changed.all(axis=0).any())
 
 
 SIDE_FLOODS = 2
@@ -3089,6 +3194,18 @@ def distinctive_patch(image: Image, box: PixelRect, top: float = 1 / 3) -> Pixel
             if score > best:
                 best, where = score, PixelRect(box.left + x, box.top + y, w, h)
     return where if best > 2.0 else None
+
+
+def _reach_box(rect: PixelRect, board: PixelRect) -> PixelRect:
+    """A box the size of ``rect``'s reach past ``board`` on its furthest side each way
+    (for :meth:`LiveCalibrator._widen_region`, which looks that far round the board).
+
+    >>> _reach_box(PixelRect(50, 10, 20, 20), PixelRect(10, 60, 100, 80))
+    PixelRect(left=0, top=0, width=0, height=50)
+    """
+    dw = max(board.left - rect.left, rect.left + rect.width - board.left - board.width, 0)
+    dh = max(board.top - rect.top, rect.top + rect.height - board.top - board.height, 0)
+    return PixelRect(0, 0, dw, dh)
 
 
 def _absent(template: Image, frames: Sequence[Image], threshold: float = 25.0) -> bool:

@@ -52,6 +52,7 @@ from solver.strategy import Decision, Strategy
 from vision.cut import off_screen_hint, screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.moved_squares import refit_lines
+from vision.occluder import window_over
 
 _T = TypeVar("_T")
 
@@ -371,7 +372,7 @@ class Player:
                 if time.monotonic() >= deadline or self._stop.is_set():
                     return
                 time.sleep(0.05)
-            if not self._wait_uncovered(last):
+            if not self._wait_uncovered(last) and not self._end_on_squares():
                 self.observer.on_note(self, "a window the game opened over the board after "
                                       "the last game did not close")
         except (PlayStopped, MouseStopped) as exc:
@@ -547,7 +548,18 @@ class Player:
         (minesweeper-mvc's "YOU WIN!" after a final guess or a guess whose flood opened
         the rest; its "YOU LOSE!" is a template of its own), not a dialog over part of
         a lost board whose mines show round it (kmines)."""
-        return self._can_be_won(game) or (game.moves > 0 and message_fills(board))
+        return self._can_be_won(game) or (game.moves > 0 and (
+            message_fills(board) or self._only_mines_hidden(board)))
+
+    def _only_mines_hidden(self, board: Board) -> bool:
+        """Do as many squares read hidden as the game has mines, no mine shown, every
+        other square open or not read? A game that redraws its opened squares at a win
+        leaves just its mines covered (ItzAleksG's: every opened square light blue, its
+        numbers gone; when the last batch opened a region, play had not seen it all
+        open, and stopped: "the board disappeared")."""
+        hidden = int(np.isin(board, (COVERED, FLAG, QUESTION)).sum())
+        return self.mines is not None and hidden == self.mines and \
+            not np.isin(board, (MINE, EXPLODED, WRONG_FLAG)).any()
 
     @staticmethod
     def _can_be_won(game: _Game) -> bool:
@@ -1530,7 +1542,24 @@ class Player:
         return wait_uncovered(look, self.config.restart_timeout, press,
                               0.0 if keys else UNCOVER_GRACE,
                               changing=UNCOVER_CHANGING * self.config.restart_timeout,
-                              again=again if at_end else None)
+                              again=again if at_end else None,
+                              done=self._end_on_squares if ended is not None and not keys
+                              else None)
+
+    def _end_on_squares(self) -> bool:
+        """Is what hides the ended board drawn on its squares, not over them, with the
+        control that starts a new game in sight? Then nothing will go by itself: the
+        next game may start. ItzAleksG's Tk game redraws every opened square light blue
+        at a win (no window: :func:`vision.occluder.window_over` finds no side across
+        the squares) and keeps it so until the face is clicked; play waited the whole
+        restart timeout after every win. A game that starts by a key is not judged
+        (its control is not seen)."""
+        assert self.geometry is not None
+        image, geometry = self.capture_board()
+        if window_over(image, geometry):
+            return False
+        found = self.reader.restart(self.screen.grab(), self.geometry)
+        return found is not None and found.point is not None
 
     def _own_end_display(self) -> bool:
         """Does the screen show the game's own end display as its skin learned it (a
@@ -1683,7 +1712,8 @@ class Player:
 def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
                    press: Callable[[np.ndarray], bool] | None = None,
                    press_after: float = 0.0, changing: float | None = None,
-                   again: Callable[[np.ndarray], bool] | None = None) -> bool:
+                   again: Callable[[np.ndarray], bool] | None = None,
+                   done: Callable[[], bool] | None = None) -> bool:
     """Wait (up to ``timeout`` s) until every square of a board reads (``look()``: a
     capture of the board and its unreadable squares) and the board has stood still
     :data:`UNCOVER_SETTLE` s: a message the game drew over it goes by itself (kmines: it
@@ -1702,10 +1732,13 @@ def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
     stands :data:`AGAIN_AFTER` s after the press (or the last call) and as long since
     the board last changed: a window the keys did not reach (see
     :meth:`Player._focus_cover`); False when it did nothing.
+
+    ``done()``, asked once a cover has stood still :data:`UNCOVER_SETTLE` s, ends the
+    wait (False) when nothing is left to wait for (see :meth:`Player._end_on_squares`).
     """
     start = still = time.monotonic()
     pressed, last = press is None, None
-    pressed_at, agains = 0.0, 0
+    pressed_at, agains, asked = 0.0, 0, -1.0
     while True:
         image, unread = look()
         now = time.monotonic()
@@ -1719,6 +1752,10 @@ def wait_uncovered(look: Callable[[], tuple[Image, np.ndarray]], timeout: float,
         if expired or (
                 unread.any() and not cover and min(waited, now - still) >= UNCOVER_GRACE):
             return False  # (single unreadable squares on a still board: no cover)
+        if cover and done is not None and now - still >= UNCOVER_SETTLE and still != asked:
+            asked = still  # (once per still spell)
+            if done():
+                return False
         if cover and not pressed and waited >= press_after and press is not None:
             pressed, pressed_at = press(unread), now
         elif cover and pressed and agains < AGAIN_TRIES and again is not None and \

@@ -175,7 +175,8 @@ class SkinReader:
         try:
             g = locate_board(image, self.skins)
         except BoardNotFound as exc:
-            found = locate_by_lattice(image, self.skins)  # tiles of no flat colour (kmines)
+            found = locate_by_lattice(image, self.skins) or \
+                self._under_end_display(image)  # tiles of no flat colour (kmines)
             if found is None:
                 raise NotFound(str(exc)) from exc
             return found
@@ -184,6 +185,23 @@ class SkinReader:
             # square (kmines draws them translucent over its window's background)
             return locate_by_lattice(image, self.skins) or g
         return g
+
+    def _under_end_display(self, image: Image) -> BoardGeometry | None:
+        """The template-free lattice, at a skin's cell size, beside which that skin's
+        own display of a game's end shows (:func:`vision.status.end_display`): a game
+        that redraws its squares at its end in looks of no state (ItzAleksG's Tk game
+        turns every opened square light blue at a win, its face shows sunglasses) has
+        too few squares that read for the locator. Play then reports the ended game
+        and starts the next one, as for any board found ended."""
+        from vision.lattice import NoBoardError, find_lattice, name_lattice
+        from vision.status import end_display
+
+        try:
+            g = find_lattice(image)
+        except NoBoardError:
+            return None
+        return name_lattice(image, g, self.skins, share=lambda named, skin: float(
+            end_display(image, named, skin) is not None))
 
     def read(self, image: Image, geometry: BoardGeometry) -> Board:
         from vision.read import read_board
