@@ -392,9 +392,9 @@ class LiveCalibrator:
         """Squares this game opened around the squares clicked (or showed open at its
         start): what a win leaves uncovered (see :meth:`_unexplained`)."""
         self.focus_cells: list[Cell] = []
+        """The squares clicked at the last move of this game (see :meth:`_focus_kept`)."""
         self.moved_in_a_row = 0
         """Games left unread in a row because their squares moved (:meth:`_game_in_place`)."""
-        """The squares clicked at the last move of this game (see :meth:`_focus_kept`)."""
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -2355,21 +2355,18 @@ class LiveCalibrator:
         """Start a new game past one whose squares moved, unread: DangerUXB (Tk) draws
         a row of numbers alone 8 px shorter and shares the height out to the other
         rows, as at a loss that shows the whole board; its next game is laid out as
-        the first. Only with a known way to start a game (learned, or the user's
-        ``--restart-at`` or ``--restart-key``: the controls changed at an end are not
-        known here), and not in :data:`MOVED_GAMES` games in a row (a game whose every
-        square grows with its text): else ``exc`` stops calibration."""
+        the first. Only with a known way to start a game (learned, or the user's:
+        :meth:`_restart_by_user`; the controls changed at an end are not known here),
+        and not in :data:`MOVED_GAMES` games in a row (a game whose every square grows
+        with its text): else ``exc`` stops calibration."""
         self.moved_in_a_row += 1
         if self.moved_in_a_row >= MOVED_GAMES:
             raise exc
         self.ended_codes = self.knowledge(self.ids(self.grab()))
-        fresh = self._known_restart() or self._point_before_escape() or (
-            self._key_restart(self.opts.restart_keys) if self.opts.restart_keys else None)
-        if fresh is None:
-            raise SquaresMoved(f"{exc}; no known way to start a new game past it (pass "
-                               "--restart-at X,Y or --restart-key KEY)") from None
-        if not self.restart and self.opts.restart_keys:
-            self.restart = {"kind": "key", "keys": [self.opts.restart_keys]}
+        try:
+            fresh = self._known_restart() or self._restart_by_user()
+        except CalibrationError as err:
+            raise SquaresMoved(f"{exc}; {err}") from None
         self.log(f"game {len(self.results) + 1}: the board's squares moved (at its end, "
                  "or in it): the game is left unread, and a new one started")
         return fresh
@@ -2528,17 +2525,9 @@ class LiveCalibrator:
                    wins[0] if wins else None)
         face = None
         fresh = self.start_image if self.start_image is not None else None
-        if lost is not None and fresh is not None and fresh.shape == lost.before.shape:
-            # what changed at the loss but had not changed since the start (a clock had)
-            ignore = cv2.dilate(changed_pixels(fresh, lost.before).astype(np.uint8),
-                                np.ones((5, 5), np.uint8)).astype(bool)
-            blobs = changed_blobs(lost.before, lost.after, b, ignore, buttons_first=False)
-            # a face or button above the board, not a strip wider than the board (a
-            # window's title bar that turns grey when a dialog takes the focus)
-            face = blobs[0] if blobs and blobs[0].top + blobs[0].height <= b.top \
-                and blobs[0].width <= b.width else None
+        if lost is not None and fresh is not None:
+            face = self._changed_control(fresh, lost)
         if face is not None and lost is not None and fresh is not None:
-            face = grow(face, fresh.shape)
             tpl = {"playing": [crop(fresh, face)], "lost": [crop(lost.after, face)]}
             distinct = True
             # a win as the game itself shows it: not under a window never closed
@@ -2581,6 +2570,21 @@ class LiveCalibrator:
             self.notes.append(f"the win is told by the board alone ({why})")
         return status
 
+    def _changed_control(self, fresh: Image, end: Ending) -> PixelRect | None:
+        """The control (grown from its changed part) that changed first at ``end`` but
+        had not changed since the start (``fresh``: a clock had): a face or button above
+        the board, not a strip wider than the board (a window's title bar that turns
+        grey when a dialog takes the focus); None if none."""
+        if fresh.shape != end.before.shape:
+            return None
+        b = self.g.bounds()
+        ignore = cv2.dilate(changed_pixels(fresh, end.before).astype(np.uint8),
+                            np.ones((5, 5), np.uint8)).astype(bool)
+        blobs = changed_blobs(end.before, end.after, b, ignore, buttons_first=False)
+        if not blobs or blobs[0].top + blobs[0].height > b.top or blobs[0].width > b.width:
+            return None
+        return grow(blobs[0], fresh.shape)
+
     def _win_face(self, wins: list[Ending], fresh: Image | None,
                   ) -> tuple[PixelRect, Image] | None:
         """A control above the board that changed at a win, shows the same at every
@@ -2590,18 +2594,14 @@ class LiveCalibrator:
         opened square redrawn light blue, the numbers gone) differs from one win to the
         next: taken for a window over the board, a patch of it matched no other win.
         The control's place and its look at the win, or None."""
-        b = self.g.bounds()
         shown = [e for e in wins if fresh is not None and e.before.shape == fresh.shape
                  and e.after.shape == fresh.shape]
         if fresh is None or not shown:
             return None
         first = shown[0]
-        ignore = cv2.dilate(changed_pixels(fresh, first.before).astype(np.uint8),
-                            np.ones((5, 5), np.uint8)).astype(bool)  # (a clock)
-        blobs = changed_blobs(first.before, first.after, b, ignore, buttons_first=False)
-        if not blobs or blobs[0].top + blobs[0].height > b.top or blobs[0].width > b.width:
+        face = self._changed_control(fresh, first)
+        if face is None:
             return None
-        face = grow(blobs[0], fresh.shape)
         won = crop(first.shown_end, face)
         if not face_steady([crop(e.shown_end, face) for e in shown], won):
             return None

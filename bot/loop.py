@@ -52,7 +52,6 @@ from solver.strategy import Decision, Strategy
 from vision.cut import off_screen_hint, screen_cut_message
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.moved_squares import refit_lines
-from vision.occluder import window_over
 
 _T = TypeVar("_T")
 
@@ -1547,16 +1546,15 @@ class Player:
                               else None)
 
     def _end_on_squares(self) -> bool:
-        """Is what hides the ended board drawn on its squares, not over them, with the
-        control that starts a new game in sight? Then nothing will go by itself: the
-        next game may start. ItzAleksG's Tk game redraws every opened square light blue
-        at a win (no window: :func:`vision.occluder.window_over` finds no side across
-        the squares) and keeps it so until the face is clicked; play waited the whole
-        restart timeout after every win. A game that starts by a key is not judged
-        (its control is not seen)."""
+        """Is the ended board drawn anew on its squares, just its mines left covered
+        (:meth:`_only_mines_hidden`), with the control that starts a new game in sight?
+        Then nothing will go by itself: the next game may start. ItzAleksG's Tk game
+        redraws every opened square light blue at a win and keeps it so until the face
+        is clicked; play waited the whole restart timeout after every win. Not a
+        message over the board (minesweeper-mvc's "YOU WIN!", then its menu: no square
+        reads), nor a game that starts by a key (its control is not seen)."""
         assert self.geometry is not None
-        image, geometry = self.capture_board()
-        if window_over(image, geometry):
+        if not self._only_mines_hidden(self.read(*self.capture_board())):
             return False
         found = self.reader.restart(self.screen.grab(), self.geometry)
         return found is not None and found.point is not None

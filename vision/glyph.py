@@ -884,12 +884,20 @@ def colour_apart(image: Image, geometry: BoardGeometry, skin: Skin,
     (False, True)
     """
     bank = glyph_bank(skin)
-    of = (bank.codes == code) & ~bank.native.flat
-    square = _source(cut_cell(image, geometry, cell)).look
-    if square[1] or not of.any() or square[5] > SMALL_GLYPH * geometry.pitch_y:
-        return False
-    gap = np.abs(bank.native.colours[of] - square[3][None, :]).max(axis=1)
-    return bool(gap.min() > COLOUR_TOL)
+    crop = cut_cell(image, geometry, cell)
+    key = hashlib.blake2b(crop.tobytes(), digest_size=16).digest() + \
+        f"{crop.shape}colour{code}".encode()  # (remembered: read again every turn)
+    if key not in bank.memo:
+        if len(bank.memo) >= MEMO_MAX:
+            bank.memo.clear()
+        of = (bank.codes == code) & ~bank.native.flat
+        square = _source(crop).look
+        apart = not square[1] and bool(of.any()) and \
+            square[5] <= SMALL_GLYPH * geometry.pitch_y and \
+            float(np.abs(bank.native.colours[of] - square[3][None, :]).max(axis=1).min()) \
+            > COLOUR_TOL
+        bank.memo[key] = int(apart)
+    return bool(bank.memo[key])
 
 
 SMALL_GLYPH = 0.4

@@ -101,7 +101,7 @@ def test_a_win_shown_on_the_squares_and_the_face(virtual_time: VirtualClock) -> 
     learned, notes = calibrate(game)
     assert {"won", "lost"} <= set(learned.games), notes
     won = learned.status.get("templates", {}).get("won")
-    assert won and won[0].shape[0] < 2 * LOOK.pitch_y * 2, (learned.status, notes)  # the face
+    assert won and won[0].shape[0] < 4 * LOOK.pitch_y, (learned.status, notes)  # the face
     assert any("changes at a win alone" in n for n in notes), notes
     assert {COVERED, MINE, 0, 1, 2} <= set(learned.cells), sorted(learned.cells)
     before, start = len(game.outcomes()), virtual_time.ahead
