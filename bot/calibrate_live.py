@@ -1180,18 +1180,25 @@ class LiveCalibrator:
                 "a board whose squares stay where they are")
 
     def _opened_read(self, image: Image) -> bool:
-        """Does every square this game opened (ten at least; not the one clicked last)
-        read in ``image`` as a number named? Then the squares are where they were, and
-        the lattice found again took other edges (DangerUXB's loss: a mine's image over
-        every third square's edge). Squares that moved are cut in halves, looks of no
-        name."""
+        """Does every square this game opened (not the one clicked last) read in
+        ``image`` as a number named, and do ten squares at least read so, or as the
+        very look they had at the game's start? Then the squares are where they were,
+        and the lattice found again took other edges (DangerUXB's loss: a mine's image
+        over every third square's edge; Tk MineGrid's loss, its raised mines among
+        sunken numbers, 3 px off after 9 squares opened). Squares that moved are cut in
+        halves, looks of no name."""
         if self.opened.shape != (self.g.rows, self.g.cols):
             return False
         opened = self.opened.copy()
         for cell in self.focus_cells:
             opened[cell] = False
-        codes = self.knowledge(self.ids(image))[opened]
-        return int(opened.sum()) >= 10 and bool(((codes >= 0) & (codes <= 8)).all())
+        ids = self.ids(image)
+        codes = self.knowledge(ids)[opened]
+        start = self.game_start
+        kept = np.zeros_like(opened) if start is None or start.shape != ids.shape else \
+            (ids == start) & (self.knowledge(start) == COVERED)
+        return int(opened.sum() + kept.sum()) >= 10 and \
+            bool(((codes >= 0) & (codes <= 8)).all())
 
     def _end_unread(self, last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]],
                     ids: IdGrid, image: Image, first: bool) -> tuple[IdGrid, Image]:
