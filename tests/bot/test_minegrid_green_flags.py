@@ -38,6 +38,10 @@ def capture(name: str) -> np.ndarray:
     return read_checked(HERE / f"{name}.png", SHA256[f"{name}.png"])
 
 
+def cells(where: np.ndarray) -> list[tuple[int, int]]:
+    return [(int(r), int(c)) for r, c in np.argwhere(where)]
+
+
 def board(name: str) -> np.ndarray:
     return parse_board((HERE / f"{name}.board").read_text())
 
@@ -101,9 +105,9 @@ def test_a_loss_names_green_flags_mines_and_counts_13() -> None:
     assert names is not None
     expected = board("loss_after")
     assert names[(7, 6)] == EXPLODED
-    assert all(names.get(c) == MINE for c in zip(*np.nonzero(expected == MINE)))
+    assert all(names.get(c) == MINE for c in cells(expected == MINE))
     assert (7, 7) not in names or names[(7, 7)] == FLAG  # the wrong flag, kept
-    numbers = {c: int(expected[c]) for c in zip(*np.nonzero(expected >= 0))}
+    numbers = {c: int(expected[c]) for c in cells(expected >= 0)}
     assert {c: names[c] for c in numbers if c in names} == {
         c: v for c, v in numbers.items() if c in names}
     assert sum(1 for v in names.values() if v in (MINE, EXPLODED)) == 13
