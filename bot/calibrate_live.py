@@ -560,7 +560,10 @@ class LiveCalibrator:
         try:
             g = find_lattice(image)
         except NoBoardError as exc:
-            raise CalibrationError(f"{exc}; open a fresh game of the program first") from None
+            raise CalibrationError(f"{exc}; open a fresh game of the program first (the "
+                                   "board is found by the lines or shades that part its "
+                                   "squares: a board drawn as one flat colour, no edge "
+                                   "between its squares, cannot be found)") from None
         cut = screen_cut_message(image, g)
         if cut:
             raise CalibrationError(cut)
