@@ -348,12 +348,16 @@ class LiveCalibrator:
         self.places_flags = options.flag_button != "none"
         """False: no flag is ever placed (the user's ``--flag-button none``)."""
         self._before_mark: Image | None = None
+        """The frame before the last mark (:meth:`_mark_cycle`)."""
         self.marked_cells: set[Cell] = set()
         """Every square marked with :attr:`flag_button` so far."""
+        self.flag_truth: dict[Cell, bool] = {}
+        """Flags of this game placed where the board proved a mine (True) or a safe
+        square (False): :meth:`_mark_and_lose`; a loss tells by them how the game draws
+        a flag on a mine and a wrong one (:func:`vision.calibrate.flags_at_loss`)."""
         self.keeps_unseen_marks = False
         """A square took a left click only after a right click: the game keeps marks
         it does not draw (:meth:`_clear_unseen_mark`)."""
-        """The frame before the last mark (:meth:`_mark_cycle`)."""
         self.side_floods = 0
         """Moves after which the board showed a 0 with a covered square diagonal to it
         and none beside it (:meth:`_note_opened`)."""
@@ -556,7 +560,10 @@ class LiveCalibrator:
         try:
             g = find_lattice(image)
         except NoBoardError as exc:
-            raise CalibrationError(f"{exc}; open a fresh game of the program first") from None
+            raise CalibrationError(f"{exc}; open a fresh game of the program first (the "
+                                   "board is found by the lines or shades that part its "
+                                   "squares: a board drawn as one flat colour, no edge "
+                                   "between its squares, cannot be found)") from None
         cut = screen_cut_message(image, g)
         if cut:
             raise CalibrationError(cut)
@@ -980,6 +987,7 @@ class LiveCalibrator:
         self.count_doubted = False
         self.game_start = ids
         self.focus_cells = []
+        self.flag_truth = {}
         started_open = bool((self.knowledge(ids) != COVERED).any())
         self.opened = self.knowledge(ids) != COVERED
         while True:
@@ -1175,18 +1183,25 @@ class LiveCalibrator:
                 "a board whose squares stay where they are")
 
     def _opened_read(self, image: Image) -> bool:
-        """Does every square this game opened (ten at least; not the one clicked last)
-        read in ``image`` as a number named? Then the squares are where they were, and
-        the lattice found again took other edges (DangerUXB's loss: a mine's image over
-        every third square's edge). Squares that moved are cut in halves, looks of no
-        name."""
+        """Does every square this game opened (not the one clicked last) read in
+        ``image`` as a number named, and do ten squares at least read so, or as the
+        very look they had at the game's start? Then the squares are where they were,
+        and the lattice found again took other edges (DangerUXB's loss: a mine's image
+        over every third square's edge; Tk MineGrid's loss, its raised mines among
+        sunken numbers, 3 px off after 9 squares opened). Squares that moved are cut in
+        halves, looks of no name."""
         if self.opened.shape != (self.g.rows, self.g.cols):
             return False
         opened = self.opened.copy()
         for cell in self.focus_cells:
             opened[cell] = False
-        codes = self.knowledge(self.ids(image))[opened]
-        return int(opened.sum()) >= 10 and bool(((codes >= 0) & (codes <= 8)).all())
+        ids = self.ids(image)
+        codes = self.knowledge(ids)[opened]
+        start = self.game_start
+        kept = np.zeros_like(opened) if start is None or start.shape != ids.shape else \
+            (ids == start) & (self.knowledge(start) == COVERED)
+        return int(opened.sum() + kept.sum()) >= 10 and \
+            bool(((codes >= 0) & (codes <= 8)).all())
 
     def _end_unread(self, last: tuple[IdGrid, IdGrid, Image, Image, list[Cell]],
                     ids: IdGrid, image: Image, first: bool) -> tuple[IdGrid, Image]:
@@ -1238,6 +1253,7 @@ class LiveCalibrator:
         mines = [mines[i] for i in order]
         safe = [safe[i] for i in self.rng.permutation(len(safe))]
         plan = [(mines[0], FLAG), (safe[0], FLAG)]
+        self.flag_truth = {mines[0]: True, safe[0]: False}
         if questions:
             plan += [(mines[1], QUESTION), (safe[1], QUESTION)]
         for cell, mark in plan:
@@ -1405,8 +1421,9 @@ class LiveCalibrator:
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
                 if not shown and not hidden:
                     return False  # no mine shown, not even the one hit, none hidden
-                flags = int((self.L.codes(before, UNKNOWN) == FLAG).sum()) - \
-                    sum(1 for code in names.values() if code == WRONG_FLAG)
+                flagged = self.L.codes(before, UNKNOWN) == FLAG
+                flags = int(flagged.sum()) - sum(  # (a flag on a mine drawn anew: shown)
+                    1 for cell, code in names.items() if flagged[cell] and code != COVERED)
                 if self.mines is not None and shown + flags + hidden < 0.8 * self.mines \
                         and not self._loss_before_cover(before, after, clicked):
                     return False  # not every mine is shown, none known: not a lost game
@@ -1519,7 +1536,8 @@ class LiveCalibrator:
         seen = np.where(over, before, ids).astype(ids.dtype)
         start = self.game_start if self.game_start is not None and \
             self.game_start.shape == before.shape else None
-        names = label_loss_transition(before, seen, known, clicked, self.L.repaints, over, start)
+        names = label_loss_transition(before, seen, known, clicked, self.L.repaints, over, start,
+                                      self.flag_truth)
         hidden = 0
         if names is not None and over.any():
             near = over | (adjacent_count(over) > 0)  # (its edge may be drawn faintly first)
@@ -2974,9 +2992,10 @@ def flood_past_window(before: IdGrid, after: IdGrid, clicked: Sequence[Cell],
 
 
 def unproved_flags(flagged: npt.NDArray[np.bool_], names: dict[Cell, int]) -> bool:
-    """Is a square ``flagged`` before a loss neither named a wrong flag nor next to a
-    square named a number of 1 or more (so nothing tells whether it is a mine: a game
-    that draws a wrong flag as a flag at its loss, gamelibgames, or a flag on a mine)?
+    """Is a square ``flagged`` before a loss neither named a wrong flag or a mine nor
+    next to a square named a number of 1 or more (so nothing tells whether it is a
+    mine: a game that draws a wrong flag as a flag at its loss, gamelibgames, or a flag
+    on a mine)?
 
     >>> flagged = np.zeros((2, 4), bool); flagged[0, 0] = True
     >>> unproved_flags(flagged, {(1, 1): 1}), unproved_flags(flagged, {(1, 3): 2})
@@ -2986,9 +3005,9 @@ def unproved_flags(flagged: npt.NDArray[np.bool_], names: dict[Cell, int]) -> bo
     for cell, code in names.items():
         if 1 <= code <= 8:
             numbers[cell] = True
-    wrong = [cell for cell, code in names.items() if code == WRONG_FLAG]
+    told = [cell for cell, code in names.items() if code in (WRONG_FLAG, MINE)]
     kept = flagged.copy()
-    for cell in wrong:
+    for cell in told:
         kept[cell] = False
     return bool((kept & (adjacent_count(numbers) == 0)).any())
 

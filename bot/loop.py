@@ -498,7 +498,9 @@ class Player:
         self._wait_uncovered(game)
         image, geometry = self.capture_board()
         board = self.read(image, geometry)
-        return _Seen(image, board, "lost") if np.isin(board, (MINE, EXPLODED)).any() else seen
+        lost = np.isin(board, (MINE, EXPLODED)).any() and \
+            not flags_shown_as_mines(board, game.known)
+        return _Seen(image, board, "lost") if lost else seen
 
     def _record_batch(self, game: _Game, board: Board, plan: list[tuple[Cell, Button]]) -> None:
         game.moves += 1
@@ -1015,6 +1017,8 @@ class Player:
         the endgame; reads that fail are checked against the full-screen status in
         :meth:`observe`."""
         counts = code_counts(board)
+        if counts[MINE] and flags_shown_as_mines(board, game.known):
+            return "won"
         if counts[EXPLODED] or counts[MINE]:
             return "lost"
         hidden = counts[COVERED] + counts[FLAG] + counts[QUESTION]
@@ -1878,6 +1882,27 @@ def holds(outer: PixelRect, inner: PixelRect, slack: int = 2) -> bool:
     return (inner.left >= outer.left - slack and inner.top >= outer.top - slack
             and inner.left + inner.width <= outer.left + outer.width + slack
             and inner.top + inner.height <= outer.top + outer.height + slack)
+
+
+def flags_shown_as_mines(board: Board, known: Board | None) -> bool:
+    """Does ``board`` show mines only where ``known`` (the board before the last batch,
+    with its flags) has flags, every other square open, no mine hit? That is a win
+    shown as some games show it: Tk MineGrid draws each flag on a mine in the look it
+    gives a flagged mine at a loss (green), which the skin names a mine. At a loss the
+    square hit is neither flagged nor open.
+
+    >>> from solver.textboard import parse_board
+    >>> known = parse_board("1F\\n11\\n")
+    >>> [flags_shown_as_mines(parse_board(t), known) for t in ("1*\\n11\\n", "*F\\n11\\n")]
+    [True, False]
+    """
+    if known is None or known.shape != board.shape:
+        return False
+    shown = board == MINE
+    if not shown.any() or np.isin(board, (EXPLODED, WRONG_FLAG, UNKNOWN)).any():
+        return False
+    not_open = ~((board >= 0) & (board <= 8))
+    return bool((known[not_open] == FLAG).all())
 
 
 def code_counts(board: Board) -> list[int]:

@@ -2477,7 +2477,9 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
                           clicked: Sequence[Cell],
                           repainted: Collection[tuple[int, int]] = (),
                           hidden: npt.NDArray[np.bool_] | None = None,
-                          start: IdGrid | None = None) -> dict[Cell, int] | None:
+                          start: IdGrid | None = None,
+                          flag_mines: Mapping[Cell, bool] | None = None,
+                          ) -> dict[Cell, int] | None:
     """Exact names for the squares of a lost game, from the frame before the losing
     click(s) and the frame after, when the player knows its own marks (``known`` names
     the covered, flag and question looks). Returns square -> code (a number for every
@@ -2486,8 +2488,11 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
 
     A covered or question-marked square that changed was a mine (now shown), unless
     its new look is one the board showed before or one known to be covered or a number
-    (:func:`_old_looks`, :func:`_covered_looks`, :func:`_number_looks`); a flag
-    that changed was a wrong flag, one that stayed was a mine; the clicked square
+    (:func:`_old_looks`, :func:`_covered_looks`, :func:`_number_looks`); whether a
+    flag, changed or not, was on a mine the numbers tell (:func:`flags_at_loss`: most
+    games draw a wrong flag anew and keep a flag on a mine, some the other way round;
+    ``flag_mines``: flags the player placed on squares it knew mined or safe), and a
+    flag they do not tell of is left unnamed, with the squares next to it; the clicked square
     that changed into no number is the exploded mine. A question mark that stayed may
     hide a mine (ace-minesweeper leaves every question mark as it is at a loss): the
     squares next to it get no number. A square whose (look before, look after) is one
@@ -2514,9 +2519,8 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
             # (an unnamed look that changes at a loss is a covered square's variant)
             mines[cell] = True
             out[cell] = MINE
-        elif prev[cell] == FLAG:
-            out[cell] = WRONG_FLAG
-    if not out:
+    flagged = prev == FLAG
+    if not out and not (flagged & changed).any():
         return None
     hit = [cell for cell in clicked if changed[cell]]
     if len(hit) == 1:
@@ -2526,15 +2530,19 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     revealed &= adjacent_count((prev == QUESTION) & ~changed) == 0
     if start is not None:
         revealed &= ~never_opened(before, prev, start)
-    kept = (prev == FLAG) & ~changed
-    on_mines = kept_on_mines(after, mines, kept, revealed)
+    unseen = np.zeros(before.shape, bool) if hidden is None else hidden
+    on_mines, unsure = flags_at_loss(after, mines, flagged & changed, flagged & ~changed,
+                                     revealed & (adjacent_count(unseen) == 0), known,
+                                     flag_mines or {})
     mines |= on_mines
-    for r, c in np.argwhere(kept & ~on_mines):
-        out[(int(r), int(c))] = WRONG_FLAG  # (drawn as a flag still: gamelibgames)
+    revealed &= adjacent_count(unsure) == 0
+    for r, c in np.argwhere(flagged & ~on_mines & ~unsure):
+        out[(int(r), int(c))] = WRONG_FLAG  # (kept: drawn as a flag still, gamelibgames)
+    for r, c in np.argwhere(flagged & changed & on_mines & ~unsure):
+        out[(int(r), int(c))] = MINE  # (a flag on a mine drawn anew: the Tk MineGrid)
     counts = adjacent_count(mines)
     if len(hit) == 1 and prev[hit[0]] == UNKNOWN:
         return None  # the clicked square was not known to be covered
-    unseen = np.zeros(before.shape, bool) if hidden is None else hidden
     zeros = revealed & (counts == 0) & (adjacent_count(unseen) == 0) & ~unseen
     for r, c in np.argwhere(unopened_looks(before, prev, changed | unseen, zeros)):
         out[(int(r), int(c))] = COVERED
@@ -2542,6 +2550,87 @@ def label_loss_transition(before: IdGrid, after: IdGrid, known: Mapping[int, int
     for r, c in zip(*np.nonzero(revealed), strict=True):
         out[(int(r), int(c))] = int(counts[r, c])
     return out
+
+
+def flags_at_loss(ids: IdGrid, mines: npt.NDArray[np.bool_], turned: npt.NDArray[np.bool_],
+                  kept: npt.NDArray[np.bool_], revealed: npt.NDArray[np.bool_],
+                  known: Mapping[int, int], truth: Mapping[Cell, bool],
+                  ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Which flags were on mines at a loss (``ids``, the frame that shows it): those
+    ``turned`` into another look go by that look, all the flags of one look alike,
+    those ``kept`` as they were one by one (:func:`kept_on_mines`); a choice stands
+    when the squares ``revealed`` then count one number per look and a look known to
+    be a number (``known``) counts it. Most games draw a wrong flag anew and keep a
+    flag on a mine (Windows Minesweeper); the Tk MineGrid draws a flag on a mine
+    anew, green, and keeps a wrong flag: that green look was named a wrong flag, each
+    4 beside it a 3. ``truth``: flags the player knows to be on a mine (True) or not.
+    A turned look already named (a mine or a flag: on a mine; a wrong flag: not)
+    counts first; a turned flag that two choices which fit tell apart is unsure.
+    Returns (on mines, unsure); where nothing fits, the usual way, none unsure.
+
+    >>> ids = np.array([[5, 2, 1, 1], [1, 2, 1, 7]])  # 5: a turned flag; 7: a mine
+    >>> turned, kept, revealed = ids == 5, ids == 9, np.isin(ids, (1, 2))
+    >>> on, unsure = flags_at_loss(ids, ids == 7, turned, kept, revealed, {}, {})
+    >>> on[0].tolist(), bool(unsure.any())  # (as no mine, the 1 beside it counts 0)
+    ([True, False, False, False], False)
+    >>> nothing = np.zeros((2, 4), bool)
+    >>> flags_at_loss(ids, ids == 7, turned, kept, nothing, {}, {})[1][0].tolist()
+    [True, False, False, False]
+    >>> flags_at_loss(ids, ids == 7, turned, kept, nothing, {}, {(0, 0): False})[1].any()
+    np.False_
+    """
+    groups = _turned_groups(ids, turned, known, truth)[:4]
+    fixed = turned & ~np.isin(ids, [lk for lk, _ in groups])  # (more looks: the usual way)
+    told = np.zeros(ids.shape, bool)
+    told_mine = np.zeros(ids.shape, bool)
+    for cell, mine in truth.items():
+        told[cell], told_mine[cell] = True, mine
+    choices = [dict(zip([lk for lk, _ in groups], pick, strict=True))
+               for pick in itertools.product(*(order for _, order in groups))]
+    fits: list[tuple[dict[int, bool], npt.NDArray[np.bool_]]] = []
+    for choice in choices:
+        on = mines | (np.isin(ids, [lk for lk, mine in choice.items() if mine]) & turned
+                      & ~fixed) | (kept & told_mine)
+        on |= kept_on_mines(ids, on, kept & ~told, revealed)
+        if _counts_fit(ids, adjacent_count(on), revealed, known):
+            fits.append((choice, on & (turned | kept)))
+    if not fits:
+        on = np.isin(ids, [lk for lk, mine in choices[0].items() if mine]) & turned & ~fixed
+        return on | kept_on_mines(ids, mines | on, kept, revealed), np.zeros(ids.shape, bool)
+    sure = {lk for lk, order in groups if len(order) == 1 or known.get(lk) in _NAMED_TURN}
+    split = {lk for lk, _ in groups if lk not in sure and
+             len({choice[lk] for choice, _ in fits}) > 1}
+    return fits[0][1], turned & np.isin(ids, list(split))
+
+
+_NAMED_TURN = (MINE, EXPLODED, FLAG, WRONG_FLAG)
+
+
+def _turned_groups(ids: IdGrid, turned: npt.NDArray[np.bool_], known: Mapping[int, int],
+                   truth: Mapping[Cell, bool]) -> list[tuple[int, tuple[bool, ...]]]:
+    """Each look flags ``turned`` into, with the choices to try for it in order (on a
+    mine or not): the player's ``truth`` alone where it knows a flag of that look,
+    first by the look's name where it has one, else no mine first (the usual way)."""
+    groups: list[tuple[int, tuple[bool, ...]]] = []
+    for look in np.unique(ids[turned]).tolist():
+        told = {truth[(int(r), int(c))] for r, c in np.argwhere(turned & (ids == look))
+                if (int(r), int(c)) in truth}
+        if len(told) == 1:
+            groups.append((look, (told.pop(),)))
+        elif known.get(look) in (MINE, EXPLODED, FLAG):
+            groups.append((look, (True, False)))
+        else:
+            groups.append((look, (False, True)))
+    return groups
+
+
+def _counts_fit(ids: IdGrid, counts: npt.NDArray[np.integer], revealed: npt.NDArray[np.bool_],
+                known: Mapping[int, int]) -> bool:
+    """Do the squares ``revealed`` count one number per look, a known one's own?"""
+    if not _one_count_per_look(ids, counts, revealed):
+        return False
+    return all(counts[r, c] == known[int(ids[r, c])] for r, c in np.argwhere(revealed)
+               if 0 <= known.get(int(ids[r, c]), -1) <= 8)
 
 
 def kept_on_mines(ids: IdGrid, mines: npt.NDArray[np.bool_], kept: npt.NDArray[np.bool_],
