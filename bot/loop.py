@@ -677,6 +677,7 @@ class Player:
         self.needs_flags, self.flags_unknown = bool(needs), needs is None
         self.side_flood = self.reader.side_flood(geometry)
         self.flag_button = self.reader.flag_button(geometry)
+        self.mouse.hold = self.reader.click_hold(geometry)
         self._new_strategy()
         self.observer.on_board(self)
 
