@@ -52,7 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "looks the same all along (calibrate asks for it otherwise)")
     parser.add_argument("--grid", metavar="ROWSxCOLS", type=grid_size,
                         help="the board's size in squares, for a board drawn as one plain "
-                             "colour with no edge between its squares (live; e.g. 16x16)")
+                             "colour with no edge between its squares (e.g. 16x16)")
     parser.add_argument("--flag-button", default="auto", choices=FLAG_BUTTONS,
                         help="how the game places a flag (live; default auto: a "
                              "right-click, or ctrl+click where a right-click opens a menu); "
@@ -154,7 +154,7 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
             raise ValueError("no screenshot shows cells of the skin's size")
     t0 = time.perf_counter()
     learned = learn_from_images(images, dict(base.cells) if base else None, OFFLINE_SECONDS,
-                                find_in, lossy)
+                                find_in, lossy, args.grid)
     used = len(images) - len(learned.cut_images)
     notes.insert(0, f"learned from {used} screenshots in "
                     f"{time.perf_counter() - t0:.1f} s")

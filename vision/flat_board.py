@@ -112,6 +112,58 @@ def flat_board(image: Image, rows: int, cols: int) -> BoardGeometry:
                        f"{rows} x {cols} squares ({seen}): cannot tell which is the board")
 
 
+RING_SHARE = 0.9
+"""Share of a square's edge pixels that must be in the board's plain colours, and share
+of the squares that must have such an edge, for a plain board found mid-game."""
+
+
+def plain_board(image: Image, rows: int, cols: int) -> BoardGeometry | None:
+    """The board of ``rows`` x ``cols`` plain squares in ``image`` at any point of a
+    game: the biggest region in one or two of the image's commonest colours (covered,
+    open) whose box splits into that many square squares, each of whose edges is one
+    of those colours (:func:`_ringed`), whatever is drawn inside (numbers, mines,
+    flags). None when there is none, or two of one size.
+
+    >>> img = np.full((120, 160, 3), 200, np.uint8)
+    >>> img[20:100, 30:130] = 120; img[20:60, 30:70] = 230  # 4 x 5, four squares open
+    >>> img[45:55, 55:65] = 0  # (a number)
+    >>> plain_board(img, 4, 5)
+    BoardGeometry(skin='', x0=30.0, y0=20.0, pitch_x=20.0, pitch_y=20.0, rows=4, cols=5)
+    >>> plain_board(img, 2, 5) is None  # (squares 20 x 40 px)
+    True
+    """
+    packed = packed_colours(image)
+    colours, counts = np.unique(packed[::2, ::2], return_counts=True)
+    top = colours[np.argsort(-counts)][:TOP_COLOURS // 2].tolist()
+    found: dict[tuple[int, int], list[BoardGeometry]] = {}
+    for pick in [(a,) for a in top] + [(a, b) for i, a in enumerate(top) for b in top[i + 1:]]:
+        mask = np.isin(packed, pick).astype(np.uint8)
+        _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        for x, y, w, h, _ in stats[1:].tolist():
+            g = split_rect(PixelRect(x, y, w, h), rows, cols) \
+                if w >= 2 * MIN_PITCH and h >= 2 * MIN_PITCH else None
+            if g is not None and g not in found.get((w, h), []) and _ringed(packed, g, pick):
+                found.setdefault((w, h), []).append(g)
+    if not found:
+        return None
+    biggest = found[max(found, key=lambda wh: wh[0] * wh[1])]
+    return biggest[0] if len(biggest) == 1 else None
+
+
+def _ringed(packed: npt.NDArray[np.int32], g: BoardGeometry, colours: tuple[int, ...]) -> bool:
+    """Is the edge of :data:`RING_SHARE` of ``g``'s squares, to that share of its
+    pixels, one of ``colours`` (a plain square's; a lattice across the board's squares
+    has squares edged in two)?"""
+    ringed = 0
+    for r in range(g.rows):
+        for c in range(g.cols):
+            x, y, w, h = g.cell_rect((r, c))
+            square = packed[y:y + h, x:x + w]
+            edge = np.concatenate([square[0], square[-1], square[:, 0], square[:, -1]])
+            ringed += any(float((edge == colour).mean()) >= RING_SHARE for colour in colours)
+    return ringed >= RING_SHARE * g.rows * g.cols
+
+
 def plain_colours(skin: Skin) -> list[int]:
     """The packed colours (:func:`packed_colours`) of the skin's covered and open (0)
     templates that are one plain colour; empty for a skin of drawn squares.
