@@ -166,20 +166,22 @@ def _ringed(packed: npt.NDArray[np.int32], g: BoardGeometry, colours: tuple[int,
 
 def plain_colours(skin: Skin) -> list[int]:
     """The packed colours (:func:`packed_colours`) of the skin's covered and open (0)
-    templates that are one plain colour; empty for a skin of drawn squares.
+    templates that are one plain colour; empty unless a covered one is (a skin of drawn
+    squares: WinMine's black 0 of a dark screen is no plain board).
 
-    >>> skin = Skin("s", "", (20.0, 20.0), {COVERED: (np.full((20, 20, 3), 9, np.uint8),)},
-    ...             {}, {})
-    >>> plain_colours(skin) == [9 + (9 << 8) + (9 << 16)]
+    >>> plain = np.full((20, 20, 3), 9, np.uint8); drawn = plain.copy(); drawn[0] = 255
+    >>> plain_colours(Skin("s", "", (20.0, 20.0), {COVERED: (plain,)}, {}, {})) == \\
+    ...     [9 + (9 << 8) + (9 << 16)]
     True
+    >>> plain_colours(Skin("s", "", (20.0, 20.0), {COVERED: (drawn,), 0: (plain,)}, {}, {}))
+    []
     """
-    colours = []
-    for code in (COVERED, 0):
-        for img in skin.cells.get(code, ()):
-            flat = img.reshape(-1, 3)
-            if len(flat) and (flat == flat[0]).all():
-                colours.append(int(packed_colours(img[:1, :1])[0, 0]))
-    return colours
+    def plain(code: int) -> list[int]:
+        return [int(packed_colours(img[:1, :1])[0, 0]) for img in skin.cells.get(code, ())
+                if img.size and (img.reshape(-1, 3) == img.reshape(-1, 3)[0]).all()]
+
+    covered = plain(COVERED)
+    return [*covered, *plain(0)] if covered else []
 
 
 def locate_flat(image: Image, skin: Skin) -> BoardGeometry | None:
