@@ -5,9 +5,12 @@ Some clones fill every covered square with one colour and draw nothing between t
 fresh board is one plain rectangle and :func:`vision.lattice.find_lattice` finds no
 squares in it. Given the board's size in squares (``sweepbot calibrate --grid``),
 :func:`flat_board` takes the one rectangle of a single colour that splits into that
-many squares. Once a skin of such a game is learned, :func:`locate_flat` finds its
-board in play: the squares in the skin's plain looks (covered, open) make one region
-whose bounding box is the board, at the skin's pitch.
+many squares, and :func:`split_share` tells, once a click opened some, whether they
+are the board's squares. In screenshots of any point of a game (``calibrate --from``),
+:func:`plain_board` finds the board as a region of one or two plain colours. Once a
+skin of such a game is learned, :func:`locate_flat` finds its board in play: the
+squares in the skin's plain looks (covered, open) make one region whose bounding box
+is the board, at the skin's pitch.
 
 >>> img = np.full((120, 160, 3), 200, np.uint8)
 >>> img[20:100, 30:130] = 120  # a fresh 4 x 5 board of 20 px squares
