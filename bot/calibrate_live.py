@@ -2455,11 +2455,15 @@ class LiveCalibrator:
         alone, from an end read as lost with no mine shown, is no skin (cave-sweeper's
         message box over its board gave covered and mine looks of its pieces)."""
         try:
-            return self.new_game(self.endings[-1])
+            fresh = self.new_game(self.endings[-1])
         except CalibrationError as exc:
             if exc.partial is None:
                 exc.partial = self._partial()
             raise
+        closed = self.mouse.close_new_windows([self.board_rect()])
+        if closed:  # (as a player would: MineGrid's end windows piled up over the board)
+            self.log(f"closed {closed} window(s) the game opened beside its board")
+        return fresh
 
     def _partial(self) -> Learned | None:
         try:
