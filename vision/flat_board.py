@@ -61,14 +61,18 @@ def packed_colours(image: Image) -> npt.NDArray[np.int32]:
 
 def flat_rectangles(image: Image, min_side: int = round(2 * MIN_PITCH)) -> list[PixelRect]:
     """Rectangles, each at least ``min_side`` px a side, filled wholly with one colour
-    and bounded by other colours, among the image's :data:`TOP_COLOURS` most common
+    and bounded by other colours on every side (none reaches the image's edge: an
+    empty screen is no board), among the image's :data:`TOP_COLOURS` most common
     colours; biggest first. (The background round a plain board has a hole in it, so
     it is no rectangle.)
 
     >>> img = np.zeros((60, 60, 3), np.uint8); img[10:40, 5:25] = 50
     >>> flat_rectangles(img)
     [PixelRect(left=5, top=10, width=20, height=30)]
+    >>> flat_rectangles(np.zeros((60, 60, 3), np.uint8))
+    []
     """
+    height, width = image.shape[:2]
     packed = packed_colours(image)
     colours, counts = np.unique(packed[::2, ::2], return_counts=True)
     found: list[PixelRect] = []
@@ -76,7 +80,8 @@ def flat_rectangles(image: Image, min_side: int = round(2 * MIN_PITCH)) -> list[
         mask = (packed == colour).astype(np.uint8)
         n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
         for x, y, w, h, area in stats[1:].tolist():
-            if w >= min_side and h >= min_side and area == w * h:
+            inside = x > 0 and y > 0 and x + w < width and y + h < height
+            if w >= min_side and h >= min_side and area == w * h and inside:
                 found.append(PixelRect(x, y, w, h))
     return sorted(found, key=lambda r: -r.width * r.height)
 

@@ -97,6 +97,17 @@ def test_calibrate_finds_the_plain_board_only_with_its_size() -> None:
         assert mouse.clicks == []
 
 
+def test_an_empty_screen_is_no_plain_board() -> None:
+    """A user who gave --grid on an empty (black) screen was told to move the board
+    off the screen's edges: the whole screen was taken for a plain board."""
+    screen = StillScreen(np.zeros((1024, 1280, 3), np.uint8))
+    mouse = RecordingMouse(size=screen.size())
+    cal = LiveCalibrator(screen, mouse, LiveOptions(grid=(10, 10)))
+    with pytest.raises(CalibrationError, match="no rectangle of one colour"):
+        cal.find_board()
+    assert mouse.clicks == []
+
+
 def test_a_wrong_size_of_the_board_s_shape_shows_at_the_first_click() -> None:
     """9 x 9 splits the plain 16 x 16 board into square squares too: the squares the
     first click opened (and the flags placed) are cut by its lines, not by the
