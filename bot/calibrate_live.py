@@ -126,6 +126,8 @@ CLICK_HOLD = 0.1
 """Seconds the pointer stays on a clicked square when clicks that left it at once did
 nothing (:attr:`bot.mouse.GuardedMouse.hold`): a pygame game looks where the pointer is
 once a frame; 0.1 s is six frames at 60 a second, two at 20."""
+MARK_CYCLE = 3
+"""Most marks that bring a marked square back to covered (flag, question mark, none)."""
 
 
 @dataclass(frozen=True)
@@ -703,10 +705,41 @@ class LiveCalibrator:
         self.log(f"a {self._flag_words()} changed nothing: trying again with the pointer "
                  f"held {CLICK_HOLD:.2f} s on each square clicked")
         try:
-            return self.learn_marks(ids)
+            ids = self.learn_marks(ids)
         except CalibrationError:
             self.mouse.hold = 0.0
             raise
+        if self._quick_mark_taken(ids):  # (the first one was lost some other way)
+            self.mouse.hold = 0.0
+            self.log("a quick mark on another square was taken too: no hold")
+        return ids
+
+    def _quick_mark_taken(self, ids: IdGrid) -> bool:
+        """Does a mark whose pointer leaves at once change a covered square after all
+        (the first marks were lost some other way, a game slow to answer)? Such a mark
+        is taken off again (marked until covered). The pointer hold stays off only if
+        so."""
+        covered = [lk for lk, code in self.L.known().items() if code == COVERED and
+                   (ids == lk).any()]
+        if not covered:
+            return False
+        cell = self._quiet_cell(ids, covered[0])
+        image = self.grab()
+        self.mouse.hold = 0.0
+        self.click_cell(cell, self.flag_button)
+        self.park()
+        after = self.wait_change(image)
+        if after is None or self.ids(after)[cell] == covered[0]:
+            self.mouse.hold = CLICK_HOLD
+            return False
+        for _ in range(MARK_CYCLE):
+            self.click_cell(cell, self.flag_button)
+            self.park()
+            again = self.wait_change(after)
+            after = after if again is None else again
+            if self.ids(after)[cell] == covered[0]:
+                break
+        return True
 
     def _flag_words(self) -> str:
         return {"right": "right-click", "middle": "middle-click",

@@ -217,3 +217,29 @@ def test_play_holds_its_clicks_and_takes_the_win(tmp_path: Path) -> None:
     assert player.mouse.hold == CLICK_HOLD
     assert [(a.button, player.map.to_pixel(a.point)) for a in mouse.clicks] == [
         ("left", player.geometry.cell_center((15, 15)))]  # type: ignore[union-attr]
+
+
+class DropsFirstMark(SynthGame):
+    """A game that misses its first right-click (busy), and takes every other at once."""
+
+    dropped = False
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        if button == "right" and not self.dropped and self.cell_at(p) is not None:
+            self.dropped = True
+            self.clicks.append((p, button))
+            return
+        super().click(p, button)
+
+
+def test_a_mark_lost_once_does_not_hold_every_click() -> None:
+    """The held retry works, but so does a quick mark on another square: the first
+    was lost some other way, and no hold is kept (nor written for play)."""
+    game = DropsFirstMark(BoardSize(9, 9, 10), Look(pitch_x=23.4, pitch_y=23.4,
+                                                    origin=(51, 123), gap=2), seed=3)
+    opts = LiveOptions(games=1, max_games=4, time_limit=60.0)
+    cal = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
+    result = cal.run()
+    assert game.dropped and cal.mouse.hold == 0.0
+    assert "click_hold" not in result.status  # type: ignore[attr-defined]
+    assert FLAG in result.cells  # type: ignore[attr-defined]
