@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from checked_image import StillScreen, read_checked
+from checked_image import StillScreen, play_frames, read_checked
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
@@ -24,10 +24,9 @@ from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
 
 from bot import mouse as mouse_module  # noqa: E402
 from bot.calibrate_live import CLICK_HOLD, CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
-from bot.loop import PlayConfig, Player  # noqa: E402
 from bot.mouse import GuardedMouse, RecordingMouse, ScreenRect  # noqa: E402
 from bot.reader import SkinReader  # noqa: E402
-from bot.screen import FileScreen, ScreenPoint  # noqa: E402
+from bot.screen import ScreenPoint  # noqa: E402
 from solver.cells import COVERED, FLAG, MINE, neighbour_sum  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from solver.textboard import parse_board  # noqa: E402
@@ -207,11 +206,8 @@ def test_calibrate_learns_to_hold_the_pointer_for_a_game_that_polls_it() -> None
 def test_play_holds_its_clicks_and_takes_the_win(tmp_path: Path) -> None:
     """The skin's ``click_hold`` reaches play's mouse; the last safe square opened, the
     game flags every mine: a win."""
-    screen = FileScreen([capture("won_before"), capture("won")])
-    mouse = RecordingMouse(size=screen.size(), on_click=lambda *_: screen.advance())
-    reader = SkinReader([load_skin(HERE / "skin")])
-    player = Player(screen, mouse, reader, "exact",
-                    PlayConfig(games=1, bug_dir=tmp_path / "bugs", seed=0))
+    player, mouse = play_frames([capture("won_before"), capture("won")], HERE / "skin",
+                                tmp_path / "bugs")
     results = player.play()
     assert [r.outcome for r in results] == ["won"], results[0].reason
     assert player.mouse.hold == CLICK_HOLD

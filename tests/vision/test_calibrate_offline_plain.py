@@ -13,12 +13,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from calib_synth import DIGIT_COLOURS  # noqa: E402
+from calib_synth import DIGIT_COLOURS, lost_board  # noqa: E402
 
 from bot.cli import main  # noqa: E402
 from bot.reader import SkinReader  # noqa: E402
 from solver.cells import COVERED, EXPLODED, MINE  # noqa: E402
-from solver.game import BoardSize, Game  # noqa: E402
 from vision.calibrate import learn_from_images  # noqa: E402
 from vision.flat_board import plain_board  # noqa: E402
 from vision.lattice import NoBoardError  # noqa: E402
@@ -41,17 +40,6 @@ def plain_screen(board: np.ndarray) -> np.ndarray:
             cv2.putText(img, str(int(code)), (x + 6, y + 19), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
                         DIGIT_COLOURS[int(code)], 2)
     return img
-
-
-def lost_board(seed: int) -> np.ndarray:
-    game = Game(BoardSize(16, 16, 40), "safe", seed=seed)
-    game.open((8, 8))
-    assert game.mines is not None
-    for cell in np.argwhere(~game.mines & (game.board == COVERED))[:12]:
-        game.open((int(cell[0]), int(cell[1])))
-    mine = np.argwhere(game.mines & (game.board == COVERED))[0]
-    game.open((int(mine[0]), int(mine[1])))
-    return game.board
 
 
 @pytest.fixture(scope="module")
