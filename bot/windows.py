@@ -9,8 +9,10 @@ checks it before every click and key.
 
 A window counts as still there while it is mapped, or while the top-level window now
 at the board's point belongs to the same program (the same ``_NET_WM_PID``, or with no
-pid the same ``WM_CLASS``): a game that makes a new window for its next game is the
-same game.
+pid the same X connection or ``WM_CLASS``): a game that makes a new window for its next
+game is the same game. The windows a game opens beside its board at its end (Tk
+MineGrid's "You lose!") are closed as their close button would
+(:meth:`X11Window.close_new`).
 """
 
 from __future__ import annotations
