@@ -66,6 +66,7 @@ from vision.calibrate import (
 )
 from vision.consistency_labels import name_looks_by_consistency
 from vision.cut import screen_cut_message
+from vision.flat_board import SPLIT_SHARE, flat_board, split_share
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.moved_squares import board_again, squares_moved
@@ -121,6 +122,14 @@ class SquaresMoved(CalibrationError):
     places as it is played (:meth:`LiveCalibrator._check_squares`)."""
 
 
+CLICK_HOLD = 0.1
+"""Seconds the pointer stays on a clicked square when clicks that left it at once did
+nothing (:attr:`bot.mouse.GuardedMouse.hold`): a pygame game looks where the pointer is
+once a frame; 0.1 s is six frames at 60 a second, two at 20."""
+MARK_CYCLE = 3
+"""Most marks that bring a marked square back to covered (flag, question mark, none)."""
+
+
 @dataclass(frozen=True)
 class LiveOptions:
     """``games``: games to finish at least (more are played, up to ``max_games``, until
@@ -144,6 +153,9 @@ class LiveOptions:
     uncover_timeout: float = 6.0  # kmines' message at a win fades out in 2.5-4.5 s
     marked_loss: bool = True
     flag_button: str = "auto"
+    grid: tuple[int, int] | None = None
+    """The board's rows and columns, given for a board of plain squares with no edge
+    between them (:func:`vision.flat_board.flat_board`)."""
     log: Callable[[str], None] = field(default=lambda message: None)
 
     def __post_init__(self) -> None:
@@ -347,6 +359,8 @@ class LiveCalibrator:
         opens a menu (:meth:`learn_marks`), or the button the user named."""
         self.places_flags = options.flag_button != "none"
         """False: no flag is ever placed (the user's ``--flag-button none``)."""
+        self.plain_board = False
+        """The board is one plain rectangle split by the size the user gave (``grid``)."""
         self._before_mark: Image | None = None
         """The frame before the last mark (:meth:`_mark_cycle`)."""
         self.marked_cells: set[Cell] = set()
@@ -557,13 +571,7 @@ class LiveCalibrator:
     def find_board(self) -> IdGrid:
         image = self._steady()
         self.start_image = image
-        try:
-            g = find_lattice(image)
-        except NoBoardError as exc:
-            raise CalibrationError(f"{exc}; open a fresh game of the program first (the "
-                                   "board is found by the lines or shades that part its "
-                                   "squares: a board drawn as one flat colour, no edge "
-                                   "between its squares, cannot be found)") from None
+        g = self._board_in(image)
         cut = screen_cut_message(image, g)
         if cut:
             raise CalibrationError(cut)
@@ -589,6 +597,42 @@ class LiveCalibrator:
         self.mouse.watch_window(self.point(g.bounds().centre()))
         self.park()
         return ids
+
+    def _board_in(self, image: Image) -> BoardGeometry:
+        """The board's lattice in ``image``: the squares the lines or shades between
+        them part (:func:`vision.lattice.find_lattice`) or, with the board's size given
+        (``grid``) and no such lattice of that size, the one plain rectangle that
+        splits into as many squares (:func:`vision.flat_board.flat_board`)."""
+        grid = self.opts.grid
+        try:
+            g = find_lattice(image)
+            if grid is None or (g.rows, g.cols) == grid:
+                return g
+        except NoBoardError as exc:
+            if grid is None:
+                raise CalibrationError(
+                    f"{exc}; open a fresh game of the program first (the board is found by "
+                    "the lines or shades that part its squares; for a board drawn as one "
+                    "plain colour, with no edge between its squares, give its size with "
+                    "--grid ROWSxCOLS)") from None
+        try:
+            g = flat_board(image, *grid)
+        except NoBoardError as exc:
+            raise CalibrationError(f"{exc}; open a fresh game of the program, "
+                                   f"{grid[0]} x {grid[1]} squares, first") from None
+        self.plain_board = True
+        return g
+
+    def _check_given_size(self, before: Image, after: Image) -> None:
+        """On a plain board split by the size the user gave: stop when the squares the
+        first click opened are cut by the lattice (:func:`vision.flat_board.split_share`):
+        the size given is not the board's. (A size that splits each square into
+        smaller ones, 32x32 for 16x16, cannot be told.)"""
+        if self.plain_board and split_share(before, after, self.g) >= SPLIT_SHARE:
+            raise CalibrationError(
+                f"the squares the first click opened do not line up with a board of "
+                f"{self.g.rows} x {self.g.cols} squares: is --grid the board's size in "
+                "squares (rows x columns)?")
 
     def learn_marks(self, ids: IdGrid) -> IdGrid:
         """Find the covered look (the common look a right-click changes; a game that
@@ -627,6 +671,8 @@ class LiveCalibrator:
             left_open = " Something it drew off the board at the pointer is still there " \
                 "(a menu?): close it first." if self.candidates and \
                 self._drawn_past_board(unmarked, image, cell) else ""
+            if not left_open and not self.mouse.hold:
+                return self._marks_held(fresh)
             raise CalibrationError(f"a {self._flag_words()} on the board changed nothing (or "
                                    "changed squares far from it, say opened them as a left "
                                    "click does): is the game's window in front "
@@ -649,6 +695,51 @@ class LiveCalibrator:
             self._learn_hover(self.ids(image), image, others)  # may have started a game)
         self.park()
         return ids
+
+    def _marks_held(self, ids: IdGrid) -> IdGrid:
+        """:meth:`learn_marks` again, the pointer held :data:`CLICK_HOLD` on each
+        square clicked, after marks that left the square at once did nothing: a game
+        that asks where the pointer is once a frame (pygame) took them for wherever
+        the pointer was by then. Play holds clicks as long (``click_hold``)."""
+        self.mouse.hold = CLICK_HOLD
+        self.log(f"a {self._flag_words()} changed nothing: trying again with the pointer "
+                 f"held {CLICK_HOLD:.2f} s on each square clicked")
+        try:
+            ids = self.learn_marks(ids)
+        except CalibrationError:
+            self.mouse.hold = 0.0
+            raise
+        if self._quick_mark_taken(ids):  # (the first one was lost some other way)
+            self.mouse.hold = 0.0
+            self.log("a quick mark on another square was taken too: no hold")
+        return ids
+
+    def _quick_mark_taken(self, ids: IdGrid) -> bool:
+        """Does a mark whose pointer leaves at once change a covered square after all
+        (the first marks were lost some other way, a game slow to answer)? Such a mark
+        is taken off again (marked until covered). The pointer hold stays off only if
+        so."""
+        covered = [lk for lk, code in self.L.known().items() if code == COVERED and
+                   (ids == lk).any()]
+        if not covered:
+            return False
+        cell = self._quiet_cell(ids, covered[0])
+        image = self.grab()
+        self.mouse.hold = 0.0
+        self.click_cell(cell, self.flag_button)
+        self.park()
+        after = self.wait_change(image)
+        if after is None or self.ids(after)[cell] == covered[0]:
+            self.mouse.hold = CLICK_HOLD
+            return False
+        for _ in range(MARK_CYCLE):
+            self.click_cell(cell, self.flag_button)
+            self.park()
+            again = self.wait_change(after)
+            after = after if again is None else again
+            if self.ids(after)[cell] == covered[0]:
+                break
+        return True
 
     def _flag_words(self) -> str:
         return {"right": "right-click", "middle": "middle-click",
@@ -1100,6 +1191,7 @@ class LiveCalibrator:
                     image, ids = after, new
                     continue
             if moves == 0:
+                self._check_given_size(image, after)
                 self._note_first_click(board, new, cells, started_open)
             moves += 1
             if self.judge(ids, new, image, after, cells):
@@ -2396,11 +2488,15 @@ class LiveCalibrator:
         alone, from an end read as lost with no mine shown, is no skin (cave-sweeper's
         message box over its board gave covered and mine looks of its pieces)."""
         try:
-            return self.new_game(self.endings[-1])
+            fresh = self.new_game(self.endings[-1])
         except CalibrationError as exc:
             if exc.partial is None:
                 exc.partial = self._partial()
             raise
+        closed = self.mouse.close_new_windows([self.board_rect()])
+        if closed:  # (as a player would: MineGrid's end windows piled up over the board)
+            self.log(f"closed {closed} window(s) the game opened beside its board")
+        return fresh
 
     def _partial(self) -> Learned | None:
         try:
@@ -2529,6 +2625,10 @@ class LiveCalibrator:
             status["flag_button"] = "none"
         elif self.flag_button != "right":
             status["flag_button"] = self.flag_button
+        if self.mouse.hold:
+            status["click_hold"] = self.mouse.hold
+            self.notes.append(f"the game takes a click only once the pointer stayed on the "
+                              f"square: play holds it there {self.mouse.hold:.2f} s")
         if self.side_floods >= SIDE_FLOODS:
             status["zero_opens"] = "sides"
             self.notes.append(f"an opened 0 opens only the squares beside it (seen after "

@@ -50,6 +50,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--restart-at", metavar="X,Y", type=screen_point,
                         help="screen point of the control that starts a new game, if it "
                              "looks the same all along (calibrate asks for it otherwise)")
+    parser.add_argument("--grid", metavar="ROWSxCOLS", type=grid_size,
+                        help="the board's size in squares, for a board drawn as one plain "
+                             "colour with no edge between its squares (e.g. 16x16)")
     parser.add_argument("--flag-button", default="auto", choices=FLAG_BUTTONS,
                         help="how the game places a flag (live; default auto: a "
                              "right-click, or ctrl+click where a right-click opens a menu); "
@@ -151,7 +154,7 @@ def _offline(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[
             raise ValueError("no screenshot shows cells of the skin's size")
     t0 = time.perf_counter()
     learned = learn_from_images(images, dict(base.cells) if base else None, OFFLINE_SECONDS,
-                                find_in, lossy)
+                                find_in, lossy, args.grid)
     used = len(images) - len(learned.cut_images)
     notes.insert(0, f"learned from {used} screenshots in "
                     f"{time.perf_counter() - t0:.1f} s")
@@ -282,7 +285,7 @@ def _live(args: argparse.Namespace, name: str, base: Any) -> tuple[Any, list[str
     opts = LiveOptions(games=args.games, max_games=args.max_games, time_limit=args.time_limit,
                        mines=args.mines,
                        restart_keys=args.restart_key, restart_point=args.restart_at,
-                       ask=ask, seed=args.seed, flag_button=args.flag_button,
+                       ask=ask, seed=args.seed, flag_button=args.flag_button, grid=args.grid,
                        want=parse_states(args.want), log=lambda m: print(m, file=sys.stderr))
     t0 = time.perf_counter()
     try:
@@ -431,6 +434,22 @@ def screen_point(text: str) -> Any:
     if min(x, y) < 0:
         raise argparse.ArgumentTypeError(f"bad point {text!r}: X and Y must be >= 0")
     return ScreenPoint(x, y)
+
+
+def grid_size(text: str) -> tuple[int, int]:
+    """``ROWSxCOLS`` as (rows, cols) (argparse reports a bad one as a usage error).
+
+    >>> grid_size("16x30"), grid_size("9X9")
+    ((16, 30), (9, 9))
+    """
+    try:
+        rows, cols = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bad grid {text!r}: use ROWSxCOLS, e.g. 16x16") \
+            from None
+    if min(rows, cols) < 2:
+        raise argparse.ArgumentTypeError(f"bad grid {text!r}: at least 2 rows and 2 columns")
+    return rows, cols
 
 
 def _ask(question: str) -> str:

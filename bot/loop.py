@@ -677,6 +677,7 @@ class Player:
         self.needs_flags, self.flags_unknown = bool(needs), needs is None
         self.side_flood = self.reader.side_flood(geometry)
         self.flag_button = self.reader.flag_button(geometry)
+        self.mouse.hold = self.reader.click_hold(geometry)
         self._new_strategy()
         self.observer.on_board(self)
 
@@ -1443,6 +1444,7 @@ class Player:
         for attempt in range(3):
             self._do_restart(restart)
             if self._wait_fresh():
+                self._close_end_windows()
                 if left_over or found_again:
                     # (the whole board, not the part found; a new game's rows where
                     # they were before the last game moved them: DangerUXB)
@@ -1496,6 +1498,15 @@ class Player:
         if restart is None:
             raise PlayStopped("cannot see how to start a new game")
         return restart
+
+    def _close_end_windows(self) -> None:
+        """Once the next game shows: close the windows the game opened beside its board
+        (:meth:`bot.mouse.GuardedMouse.close_new_windows`), as a player would."""
+        assert self.geometry is not None
+        closed = self.mouse.close_new_windows([self._screen_rect(self.geometry.bounds())])
+        if closed:
+            self.observer.on_note(self, f"closed {closed} window(s) the game opened "
+                                  "beside its board")
 
     def _idle_restart(self) -> Restart | None:
         """The game's face in its in-play look, when the game ended without drawing its

@@ -465,6 +465,12 @@ class GuardedMouse:
         # before it, how to look)
         self._sent = 0  # moves and clicks sent so far
         self.window: GameWindow | None = None
+        self.hold = 0.0
+        """Seconds the pointer stays on a square it clicked before it moves on: a game
+        that asks where the pointer is when it gets to a click, once a frame (a pygame
+        game's ``mouse.get_pos()``), takes a click for the square the pointer moved to
+        next (set from the skin's ``click_hold``, learned by calibrate)."""
+        self._clicked: tuple[ScreenPoint, float] | None = None  # (where, when) last click
 
     def size(self) -> tuple[int, int]:
         return self._size
@@ -507,7 +513,7 @@ class GuardedMouse:
         (or fails), where the backend can hold them (``holding``, as :class:`XTestMouse`
         when no window manager needs each click waited for)."""
         inner: Any = self.inner
-        if not hasattr(inner, "holding") or getattr(inner, "careful", False):
+        if not hasattr(inner, "holding") or getattr(inner, "careful", False) or self.hold:
             yield
             return
         inner.holding = True
@@ -589,6 +595,7 @@ class GuardedMouse:
             raise MouseStopped("stopped by Ctrl+C")
         if in_corner(p, self._size, margin=3.0):
             raise ClickRefused(f"refused to move onto a screen corner at ({p.x:.0f}, {p.y:.0f})")
+        self._wait_hold(p)
         if look_then_move is None:
             self.inner.move(p)
         else:
@@ -609,7 +616,10 @@ class GuardedMouse:
             self.check()
         elif not getattr(self.inner, "holding", False):  # (held clicks go out at once,
             self._check_window()  # before the game could close at any: check() looked)
+        self._wait_hold(p)
         self.inner.click(p, button)
+        if self.hold:
+            self._clicked = (p, time.monotonic())
         self._sent += 1
         self._last = p
         self._trail.append(p)
@@ -617,6 +627,33 @@ class GuardedMouse:
     def key(self, keys: str) -> None:
         self.check()
         self.inner.key(keys)
+
+    def close_new_windows(self, keep: Sequence[ScreenRect]) -> int:
+        """Close the windows the game opened since :meth:`watch_window` (as their close
+        button would: :meth:`bot.windows.X11Window.close_new`) but those over any of
+        ``keep`` (the board: a dialog there is the game's way of ending, read as
+        such); how many. Tk MineGrid opens a "You lose!" window beside its board at
+        every end and nothing else closes them: some 60 of them came over the board.
+        Nothing happens where the backend cannot tell the game's windows."""
+        close_new = getattr(self.window, "close_new", None)
+        if close_new is None:
+            return 0
+
+        def over(rect: tuple[int, int, int, int]) -> bool:
+            x, y, w, h = rect
+            return any(x < k.left + k.width and k.left < x + w and
+                       y < k.top + k.height and k.top < y + h for k in keep)
+
+        return int(close_new(over))
+
+    def _wait_hold(self, p: ScreenPoint) -> None:
+        """Before the pointer leaves the square clicked last: wait out :attr:`hold`."""
+        if self._clicked is None or self._near(p, self._clicked[0]):
+            return
+        left = self.hold - (time.monotonic() - self._clicked[1])
+        self._clicked = None
+        if left > 0:
+            time.sleep(left)
 
 
 def window_manager_running(display: Any) -> bool:

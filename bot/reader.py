@@ -94,6 +94,12 @@ class Reader(Protocol):
         (so a settled board may show a 0 with a covered square diagonal to it)?"""
         ...
 
+    def click_hold(self, geometry: BoardGeometry) -> float:
+        """Seconds the pointer must stay on a square it clicked (0: none): a game that
+        looks where the pointer is once a frame takes a click for the square it moved
+        to next (:attr:`bot.mouse.GuardedMouse.hold`)."""
+        ...
+
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
         """Keys that close an end-of-game dialog hiding the restart control."""
         ...
@@ -176,7 +182,8 @@ class SkinReader:
             g = locate_board(image, self.skins)
         except BoardNotFound as exc:
             found = locate_by_lattice(image, self.skins) or \
-                self._under_end_display(image)  # tiles of no flat colour (kmines)
+                self._under_end_display(image) or \
+                self._flat(image)  # tiles of no flat colour (kmines), plain boards
             if found is None:
                 raise NotFound(str(exc)) from exc
             return found
@@ -184,7 +191,27 @@ class SkinReader:
             # no game shows 0s alone: a flat background in the colour of a skin's open
             # square (kmines draws them translucent over its window's background)
             return locate_by_lattice(image, self.skins) or g
-        return g
+        return self._flat_around(image, g) or g
+
+    def _flat_around(self, image: Image, g: BoardGeometry) -> BoardGeometry | None:
+        """For a skin of plain squares, the whole board round ``g``: the locator may
+        grow a lattice of drawn squares (mines shown at a loss) over part of such a
+        board only, its plain squares giving no edge to grow by."""
+        from vision.flat_board import locate_flat, part_of, plain_colours
+
+        skin = self.skin(g)
+        if not plain_colours(skin):
+            return None
+        whole = locate_flat(image, skin)
+        return whole if whole is not None and part_of(g, whole) else None
+
+    def _flat(self, image: Image) -> BoardGeometry | None:
+        """The board of a skin whose squares are plain colours with no edge between
+        them (:func:`vision.flat_board.locate_flat`; calibrated with ``--grid``)."""
+        from vision.flat_board import locate_flat
+
+        return next((g for s in self.skins if (g := locate_flat(image, s)) is not None),
+                    None)
 
     def _under_end_display(self, image: Image) -> BoardGeometry | None:
         """The template-free lattice, at a skin's cell size, beside which that skin's
@@ -264,6 +291,9 @@ class SkinReader:
         from vision.status import end_display
 
         return end_display(image, geometry, self.skin(geometry))
+
+    def click_hold(self, geometry: BoardGeometry) -> float:
+        return float(_status_spec(self.skin(geometry)).get("click_hold", 0.0))
 
     def dismiss_keys(self, geometry: BoardGeometry) -> tuple[str, ...]:
         raw = _restart_spec(self.skin(geometry)).get("dismiss_keys")

@@ -9,13 +9,15 @@ checks it before every click and key.
 
 A window counts as still there while it is mapped, or while the top-level window now
 at the board's point belongs to the same program (the same ``_NET_WM_PID``, or with no
-pid the same ``WM_CLASS``): a game that makes a new window for its next game is the
-same game.
+pid the same X connection or ``WM_CLASS``): a game that makes a new window for its next
+game is the same game. The windows a game opens beside its board at its end (Tk
+MineGrid's "You lose!") are closed as their close button would
+(:meth:`X11Window.close_new`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -32,8 +34,11 @@ class GameWindow(Protocol):
 
 @dataclass(frozen=True)
 class WindowOwner:
-    """What tells a program's windows apart: its process id (``_NET_WM_PID``) and its
-    ``WM_CLASS``; either may be unknown (None).
+    """What tells a program's windows apart: its process id (``_NET_WM_PID``), its
+    ``WM_CLASS`` and the X connection that made its window (``connection``: the
+    window id's client bits); any may be unknown (None). Tk sets no pid, and gives
+    each of its windows a class of its own ("Tk" the first, "Toplevel" a window it
+    opens later): those share one connection.
 
     >>> WindowOwner(12, ("mines", "Mines")).same(WindowOwner(12, None))
     True
@@ -41,14 +46,20 @@ class WindowOwner:
     False
     >>> WindowOwner(None, None).same(WindowOwner(None, None))
     False
+    >>> WindowOwner(None, ("tk", "Tk"), 0x400000).same(
+    ...     WindowOwner(None, ("!toplevel", "Toplevel"), 0x400000))
+    True
     """
 
     pid: int | None
     wm_class: tuple[str, ...] | None
+    connection: int | None = None
 
     def same(self, other: WindowOwner) -> bool:
         if self.pid is not None and other.pid is not None:
             return self.pid == other.pid
+        if self.connection is not None and self.connection == other.connection:
+            return True
         return self.wm_class is not None and self.wm_class == other.wm_class
 
 
@@ -67,19 +78,29 @@ def topmost_at(p: ScreenPoint, frames: Sequence[tuple[Any, tuple[int, int, int, 
     return None
 
 
+Rect = tuple[int, int, int, int]
+"""A window's rectangle on the screen: x, y, width, height."""
+
+
 def frame_at(display: Any, p: ScreenPoint) -> Any | None:
     """The top-level window (a child of the root: a window manager's frame, or the
     program's own window with none) that is mapped and holds ``p``; None if none.
     Override-redirect windows (menus, tooltips, notifications: they come and go over
     any program) are passed over."""
+    return topmost_at(p, top_frames(display))
+
+
+def top_frames(display: Any) -> list[tuple[Any, Rect]]:
+    """The mapped top-level windows, bottom to top, each with its rectangle; no
+    override-redirect window (see :func:`frame_at`)."""
     from Xlib import X
     from Xlib.error import XError
 
-    frames = []
+    frames: list[tuple[Any, Rect]] = []
     try:
         children = display.screen().root.query_tree().children
     except XError:
-        return None
+        return frames
     for child in children:
         try:
             attributes = child.get_attributes()
@@ -90,7 +111,7 @@ def frame_at(display: Any, p: ScreenPoint) -> Any | None:
             continue
         edge = 2 * int(g.border_width)
         frames.append((child, (int(g.x), int(g.y), int(g.width) + edge, int(g.height) + edge)))
-    return topmost_at(p, frames)
+    return frames
 
 
 def owner_of(display: Any, frame: Any) -> WindowOwner:
@@ -106,7 +127,26 @@ def owner_of(display: Any, frame: Any) -> WindowOwner:
         wm_class = client.get_wm_class()
     except XError:
         return WindowOwner(None, None)
-    return WindowOwner(pid, tuple(wm_class) if wm_class else None)
+    return WindowOwner(pid, tuple(wm_class) if wm_class else None,
+                       connection_of(display, client))
+
+
+def connection_of(display: Any, client: Any) -> int | None:
+    """The X connection that made ``client``, a program's window that a window manager
+    manages (``WM_STATE`` set): its id's client bits (the mask is the same for every
+    client of a server). None for another window (a window manager's frame is of
+    the manager's connection)."""
+    from Xlib import X
+    from Xlib.error import XError
+
+    mask = getattr(getattr(getattr(display, "display", None), "info", None),
+                   "resource_id_mask", None)
+    try:
+        managed = client.get_full_property(display.intern_atom("WM_STATE"),
+                                           X.AnyPropertyType) is not None
+    except XError:
+        return None
+    return int(client.id) & ~int(mask) if managed and mask is not None else None
 
 
 def client_window(display: Any, window: Any, depth: int = 3) -> Any:
@@ -135,6 +175,23 @@ class X11Window:
     def __init__(self, display: Any, frame: Any, point: ScreenPoint) -> None:
         self._d, self.frame, self.point = display, frame, point
         self.owner = owner_of(display, frame)
+        self.known = {f.id for f, _ in self._own_frames()}
+        """The program's windows shown when the board was found (never closed here)."""
+
+    def _own_frames(self) -> list[tuple[Any, Rect]]:
+        return [(f, rect) for f, rect in top_frames(self._d)
+                if owner_of(self._d, f).same(self.owner)]
+
+    def close_new(self, keep: Callable[[Rect], bool]) -> int:
+        """Close, as their own close button would (``WM_DELETE_WINDOW``, where the
+        window takes it), the program's windows opened since the board was found but
+        those ``keep`` says to leave (one over the board); how many."""
+        closed = 0
+        for frame, rect in self._own_frames():
+            if frame.id in self.known or frame.id == self.frame.id or keep(rect):
+                continue
+            closed += ask_to_close(self._d, client_window(self._d, frame))
+        return closed
 
     def present(self) -> bool:
         from Xlib import X
@@ -150,6 +207,27 @@ class X11Window:
             return False
         self.frame = frame  # (the game's new window: watched from now on)
         return True
+
+
+def ask_to_close(display: Any, window: Any) -> bool:
+    """Send ``window`` the window manager's close request (``WM_DELETE_WINDOW``), if it
+    lists that protocol; never destroy it. Whether it was sent."""
+    from Xlib import X
+    from Xlib.error import XError
+    from Xlib.protocol import event
+
+    delete = display.intern_atom("WM_DELETE_WINDOW")
+    try:
+        if delete not in (window.get_wm_protocols() or ()):
+            return False
+        message = event.ClientMessage(window=window,
+                                      client_type=display.intern_atom("WM_PROTOCOLS"),
+                                      data=(32, [delete, X.CurrentTime, 0, 0, 0]))
+        window.send_event(message, event_mask=X.NoEventMask)
+        display.flush()
+    except XError:
+        return False
+    return True
 
 
 def x11_window_at(display: Any, p: ScreenPoint) -> X11Window | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -50,3 +51,19 @@ class LaterScreen(FileScreen):
         if self.grabs and self.grabs % self.every == 0:
             self.advance()
         return super().grab(region)  # type: ignore[arg-type]
+
+
+def play_frames(frames: list[np.ndarray], skin_dir: Path, bug_dir: Path) -> tuple[Any, Any]:
+    """One game played (strategy "exact", seed 0) on recorded ``frames``, the next
+    shown at each click, read with the skin in ``skin_dir``: the player and its
+    recording mouse."""
+    from bot.loop import PlayConfig, Player
+    from bot.mouse import RecordingMouse
+    from bot.reader import SkinReader
+    from vision.skin import load_skin
+
+    screen = FileScreen(frames)
+    mouse = RecordingMouse(size=screen.size(), on_click=lambda *_: screen.advance())
+    player = Player(screen, mouse, SkinReader([load_skin(skin_dir)]), "exact",
+                    PlayConfig(games=1, bug_dir=bug_dir, seed=0))
+    return player, mouse

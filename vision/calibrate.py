@@ -1797,7 +1797,8 @@ def never_exploded(frames: Sequence[IdGrid]) -> set[int]:
 
 def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None = None,
                       seconds: float | None = None, find_in: Sequence[Image] | None = None,
-                      lossy: Sequence[bool] | None = None) -> Learned:
+                      lossy: Sequence[bool] | None = None,
+                      grid: tuple[int, int] | None = None) -> Learned:
     """Name looks from saved screenshots (lost games teach the most), optionally
     starting from a skin's templates ``base``. Boards of each cell size are learned
     on their own (what one size learned seeds the next); the templates of every size
@@ -1807,11 +1808,12 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
     ``find_in``: the images to find the boards in, one per image at the same place
     (default ``images``; a JPEG's board is found in it denoised, see
     :func:`vision.lossy.board_views`). ``lossy``: which images are JPEG captures
-    (default none; see :func:`find_boards`)."""
+    (default none; see :func:`find_boards`). ``grid``: the board's rows and columns,
+    for a board of plain squares (see :func:`find_boards`)."""
     reserve = 0.0 if seconds is None else CHECK_SHARE * seconds
     with time_limit(Budget(seconds, reserve)) as budget:
         learned = _learn_from_images(images, base, images if find_in is None else find_in,
-                                     lossy)
+                                     lossy, grid)
     return replace(learned,
                    left_out=tuple(c for c in budget.counts()
                                   if c[0] not in (LEFT_CUT, LEFT_WINDOW)),
@@ -1820,10 +1822,11 @@ def learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image
 
 
 def _learn_from_images(images: Sequence[Image], base: Mapping[int, Sequence[Image]] | None,
-                       find_in: Sequence[Image], lossy: Sequence[bool] | None) -> Learned:
+                       find_in: Sequence[Image], lossy: Sequence[bool] | None,
+                       grid: tuple[int, int] | None = None) -> Learned:
     from vision.lattice import NoBoardError
 
-    boards, groups = find_boards(find_in, lossy)
+    boards, groups = find_boards(find_in, lossy, grid)
     groups = drop_cut(images, boards, groups)
     learn_in, windows = drop_window_over(images, boards, groups)
     if not groups:
@@ -2041,6 +2044,7 @@ def _seed_in_time(learner: Learner, known: Mapping[int, Sequence[Image]],
 
 
 def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
+                grid: tuple[int, int] | None = None,
                 ) -> tuple[list[BoardGeometry | None], dict[tuple[int, int], list[int]]]:
     """Each image's board (None: no board) and the images grouped by cell size.
     The boards of one size are put at one phase together (see
@@ -2048,7 +2052,10 @@ def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
     extended (see :func:`vision.lattice.extend_lattice`). ``lossy`` marks JPEG
     captures: boards all of JPEGs are phased by
     :func:`vision.lattice.lossy_board_phase`, a JPEG among PNGs with
-    :data:`vision.lattice.LOSSY_ALIKE`."""
+    :data:`vision.lattice.LOSSY_ALIKE`. ``grid``: the board's rows and columns, given
+    for a board of plain squares with no edge between them; where no lattice of that
+    size is found, the board is such a board (:func:`vision.flat_board.plain_board`:
+    its box is exact, neither phased nor extended)."""
     from vision.lattice import (
         ALIKE,
         LOSSY_ALIKE,
@@ -2067,9 +2074,10 @@ def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
             boards.append(None if budget.spent(LEFT_NO_BOARD, k) else fitted_lattice(image))
         except NoBoardError:
             boards.append(None)
+    plain = _plain_boards(images, boards, grid)
     groups: dict[tuple[int, int], list[int]] = {}
     for i, g in enumerate(boards):
-        if g is not None:
+        if g is not None and i not in plain:
             groups.setdefault(template_size(g), []).append(i)
     for members in groups.values():
         fitted = [g for i in members if (g := boards[i]) is not None]  # (all of them)
@@ -2080,7 +2088,31 @@ def find_boards(images: Sequence[Image], lossy: Sequence[bool] | None = None,
         for i, g in zip(members, phased, strict=True):
             # (a board not extended may be a part of one: no board, rather than that)
             boards[i] = None if budget.spent(LEFT_NO_BOARD, i) else extend_lattice(images[i], g)
+    for i, g in plain.items():
+        boards[i] = g
+        groups.setdefault(template_size(g), []).append(i)
     return boards, _with_boards(groups, boards)
+
+
+def _plain_boards(images: Sequence[Image], boards: list[BoardGeometry | None],
+                  grid: tuple[int, int] | None) -> dict[int, BoardGeometry]:
+    """With the board's size given (``grid``), the boards of plain squares found
+    (:func:`vision.flat_board.plain_board`) in the images where no lattice of that size
+    was, by image index; those images' entries in ``boards`` are set to None."""
+    from vision.flat_board import plain_board
+
+    found: dict[int, BoardGeometry] = {}
+    if grid is None:
+        return found
+    for i, image in enumerate(images):
+        g = boards[i]
+        if g is not None and (g.rows, g.cols) == grid:
+            continue
+        boards[i] = None
+        plain = plain_board(image, *grid)
+        if plain is not None:
+            found[i] = plain
+    return found
 
 
 def _with_boards(groups: dict[tuple[int, int], list[int]],

@@ -227,6 +227,9 @@ class SimReader:
     def side_flood(self, geometry: BoardGeometry) -> bool:
         return self.side_flood_game
 
+    def click_hold(self, geometry: BoardGeometry) -> float:
+        return 0.0
+
     def chord_button(self, geometry: BoardGeometry) -> Button | None:
         return self._chord
 

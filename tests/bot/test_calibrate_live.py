@@ -169,7 +169,10 @@ def test_a_frozen_game_stops_calibration_after_one_click() -> None:
     game = SynthGame(BoardSize(9, 9, 10), LOOK, seed=1, frozen=True)
     with pytest.raises(CalibrationError, match="changed nothing"):
         calibrate(game, redraw_timeout=0.3)
-    assert len(game.clicks) == 1
+    # one right-click, then the same right-click held on the square (a game that looks
+    # where the pointer is once a frame): both on one square, nothing else
+    assert len(game.clicks) == 2 and game.clicks[0] == game.clicks[1]
+    assert game.clicks[0][1] == "right"
 
 
 def test_a_dropped_click_is_clicked_again() -> None:
@@ -184,7 +187,8 @@ def test_a_dropped_click_is_clicked_again() -> None:
 @pytest.mark.parametrize("rows, ones, message, clicks", [
     (0, False, "no Minesweeper board.*no edge between its squares", 0),  # (flat: a pygame board)
     (2, True, "not at the start of a game", 0),  # no look covers 40 % of the board
-    (2, False, "at the start of a game", 2),  # one right-click on each common look
+    (2, False, "at the start of a game", 4),  # a right-click on each common look, then
+    # each again held on its square
 ])
 def test_bad_screens_stop_at_once(rows: int, ones: bool, message: str, clicks: int) -> None:
     """A blank screen, a game well under way, a game that answers nothing: a clear

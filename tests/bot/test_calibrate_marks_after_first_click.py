@@ -56,7 +56,9 @@ def test_the_message_names_the_way_on_and_nothing_else_is_clicked() -> None:
     with pytest.raises(CalibrationError,
                        match="or none before the game's first click: --flag-button none"):
         LiveCalibrator(SynthScreen(game), SynthMouse(game), opts).run()
-    assert [button for _, button in game.clicks] == ["right"]
+    # (a right-click, then the same held on the square: a game that polls the pointer)
+    assert [button for _, button in game.clicks] == ["right", "right"]
+    assert game.clicks[0][0] == game.clicks[1][0]
 
 
 def test_with_no_flags_such_a_game_is_calibrated() -> None:

@@ -14,13 +14,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from checked_image import StillScreen, read_checked
+from checked_image import StillScreen, play_frames, read_checked
 
 from bot.calibrate_live import LiveCalibrator, LiveOptions
-from bot.loop import PlayConfig, Player, flags_shown_as_mines
+from bot.loop import flags_shown_as_mines
 from bot.mouse import RecordingMouse
 from bot.reader import SkinReader
-from bot.screen import FileScreen
 from solver.cells import COVERED, EXPLODED, FLAG, MINE, neighbour_sum
 from solver.textboard import parse_board
 from vision.calibrate import label_loss_transition
@@ -80,11 +79,8 @@ def test_green_flags_are_a_win_only_where_every_other_square_is_open() -> None:
 
 def test_play_takes_the_green_win_for_a_win(tmp_path: Path) -> None:
     """The last safe square opened; the game turns the 13 flags green."""
-    screen = FileScreen([capture("win_before"), capture("win_after")])
-    mouse = RecordingMouse(size=screen.size(), on_click=lambda *_: screen.advance())
-    reader = SkinReader([load_skin(HERE / "skin")])
-    player = Player(screen, mouse, reader, "exact",
-                    PlayConfig(games=1, bug_dir=tmp_path / "bugs", seed=0))
+    player, mouse = play_frames([capture("win_before"), capture("win_after")],
+                                HERE / "skin", tmp_path / "bugs")
     results = player.play()
     assert [r.outcome for r in results] == ["won"], results[0].reason
     assert [(a.button, player.map.to_pixel(a.point)) for a in mouse.clicks] == [

@@ -33,15 +33,20 @@ def display(request: pytest.FixtureRequest) -> Iterator[tuple[Any, XTestMouse]]:
             d.close()
 
 
-def make_window(d: Any, name: str, pid: int, popup: bool = False) -> Any:
-    """A 300x200 window at (100, 100), mapped; returns once it is viewable. ``popup``:
+def make_window(d: Any, name: str, pid: int | None, popup: bool = False,
+                at: tuple[int, int, int, int] = (100, 100, 300, 200)) -> Any:
+    """A 300x200 window at (100, 100) (or ``at``: x, y, width, height), mapped, that
+    takes the window manager's close request; returns once it is viewable. ``popup``:
     override-redirect, as menus and tooltips are (no window manager frames it)."""
     root = d.screen().root
-    w = root.create_window(100, 100, 300, 200, 0, d.screen().root_depth,
+    x, y, width, height = at
+    w = root.create_window(x, y, width, height, 0, d.screen().root_depth,
                            background_pixel=d.screen().white_pixel, override_redirect=popup)
     w.set_wm_class(name, name.title())
-    w.set_wm_normal_hints(flags=1 | 2, x=100, y=100)  # USPosition | USSize: stay put
-    w.change_property(d.intern_atom("_NET_WM_PID"), d.intern_atom("CARDINAL"), 32, [pid])
+    w.set_wm_normal_hints(flags=1 | 2, x=x, y=y)  # USPosition | USSize: stay put
+    if pid is not None:
+        w.change_property(d.intern_atom("_NET_WM_PID"), d.intern_atom("CARDINAL"), 32, [pid])
+    w.set_wm_protocols([d.intern_atom("WM_DELETE_WINDOW")])
     w.map()
     d.sync()
     wait_until(lambda: w.get_attributes().map_state == X.IsViewable)
@@ -124,3 +129,62 @@ def test_a_menu_over_the_board_is_not_taken_for_the_game(
     assert window is not None and window.present()  # (the game's, not the menu's)
     gone(d, game)
     assert not window.present()
+
+
+def close_requests(d: Any, wait: float = 0.5) -> set[int]:
+    """The windows of ours asked to close (``WM_DELETE_WINDOW``) by now."""
+    delete = d.intern_atom("WM_DELETE_WINDOW")
+    asked: set[int] = set()
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        while d.pending_events():
+            e = d.next_event()
+            if e.type == X.ClientMessage and e.data[1][0] == delete:
+                asked.add(e.window.id)
+        time.sleep(0.02)
+    return asked
+
+
+def test_only_the_windows_the_game_opened_beside_its_board_are_closed(
+        display: tuple[Any, XTestMouse]) -> None:
+    """Tk MineGrid's way: a "You lose!" window of the game's own at every end, beside
+    the board. A window of the game's shown when the board was found, one over the
+    board, and another program's are left alone."""
+    d, mouse = display
+    game = make_window(d, "mines", 4646)
+    toolbox = make_window(d, "mines", 4646, at=(500, 500, 100, 80))  # there from the start
+    guard = GuardedMouse(mouse)
+    guard.watch_window(BOARD)
+    close_requests(d, 0.1)  # (nothing asked yet)
+    you_lose = make_window(d, "mines", 4646, at=(600, 100, 200, 100))
+    dialog = make_window(d, "mines", 4646, at=(150, 150, 200, 100))  # over the board
+    other = make_window(d, "xterm", 5252, at=(600, 300, 200, 100))
+    assert guard.close_new_windows([ScreenRect(100, 100, 300, 200)]) == 1
+    assert close_requests(d) == {you_lose.id}
+    for w in (you_lose, dialog, other, toolbox, game):
+        gone(d, w)
+
+
+def test_a_tk_program_s_windows_are_told_by_their_connection(
+        display: tuple[Any, XTestMouse]) -> None:
+    """Tk sets no pid and names each window's class apart ("Tk", then "Toplevel"):
+    under a window manager, the X connection that made them tells they are one
+    program's; another program's window of no pid is not closed. With no window
+    manager nothing tells, and nothing is closed."""
+    d, mouse = display
+    other_program = Xlib_display.Display(d.get_display_name())
+    try:
+        game = make_window(d, "tk", None)
+        guard = GuardedMouse(mouse)
+        guard.watch_window(BOARD)
+        you_win = make_window(d, "!toplevel", None, at=(600, 100, 200, 100))
+        other = make_window(other_program, "xterm", None, at=(600, 300, 200, 100))
+        closed = guard.close_new_windows([ScreenRect(100, 100, 300, 200)])
+        assert closed == (1 if mouse.careful else 0)
+        assert close_requests(d) == ({you_win.id} if mouse.careful else set())
+        assert close_requests(other_program, 0.1) == set()
+        gone(other_program, other)
+        for w in (you_win, game):
+            gone(d, w)
+    finally:
+        other_program.close()

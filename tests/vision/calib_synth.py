@@ -296,9 +296,9 @@ class SynthMouse:
         self.game.key(keys)
 
 
-def lost_screen(tmp: Path, seed: int, mines: int = 40) -> str:
-    """A lost 16x16 game with ``mines`` mines (12 safe squares opened after the first
-    click, then a mine), rendered and saved under ``tmp``; its path."""
+def lost_board(seed: int, mines: int = 40) -> Board:
+    """The board of a lost 16x16 game with ``mines`` mines: 12 safe squares opened
+    after the first click, then a mine."""
     game = Game(BoardSize(16, 16, mines), "safe", seed=seed)
     game.open((8, 8))
     assert game.mines is not None
@@ -306,6 +306,11 @@ def lost_screen(tmp: Path, seed: int, mines: int = 40) -> str:
         game.open((int(cell[0]), int(cell[1])))
     mine = np.argwhere(game.mines & (game.board == COVERED))[0]
     game.open((int(mine[0]), int(mine[1])))
+    return game.board
+
+
+def lost_screen(tmp: Path, seed: int, mines: int = 40) -> str:
+    """:func:`lost_board` rendered and saved under ``tmp``; its path."""
     path = tmp / f"lost{seed}_{mines}.png"
-    cv2.imwrite(str(path), render(game.board, Look(size=(640, 560)), "lost"))
+    cv2.imwrite(str(path), render(lost_board(seed, mines), Look(size=(640, 560)), "lost"))
     return str(path)

@@ -1,0 +1,241 @@
+"""A board of plain squares with no edge between them, and a game that takes a click
+where the pointer is at its next frame.
+
+Real captures of a pygame Minesweeper (``tests/bot/pygame_flat/README.md``): a fresh
+board is one grey rectangle, so calibrate stopped with "no Minesweeper board"; with the
+board's size given (``--grid 16x16``) it finds the board, and its right-clicks did
+nothing until the pointer stayed on the square (the game asks where the pointer is
+once a frame). Play then finds the board with the skin (:func:`locate_flat`).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from checked_image import StillScreen, play_frames, read_checked
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
+
+from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
+
+from bot import mouse as mouse_module  # noqa: E402
+from bot.calibrate_live import CLICK_HOLD, CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
+from bot.mouse import GuardedMouse, RecordingMouse, ScreenRect  # noqa: E402
+from bot.reader import SkinReader  # noqa: E402
+from bot.screen import ScreenPoint  # noqa: E402
+from solver.cells import COVERED, FLAG, MINE, neighbour_sum  # noqa: E402
+from solver.game import BoardSize  # noqa: E402
+from solver.textboard import parse_board  # noqa: E402
+from vision.flat_board import SPLIT_SHARE, flat_board, locate_flat, split_share  # noqa: E402
+from vision.geometry import BoardGeometry  # noqa: E402
+from vision.lattice import NoBoardError, find_lattice  # noqa: E402
+from vision.skin import load_skin  # noqa: E402
+
+HERE = Path(__file__).parent / "pygame_flat"
+SHA256 = {"fresh.png": "9a2d84e10898288658211384f6125d2717bce84e280c9af814969e5f78793d41",
+          "playing.png": "f6280262bb4bbbc6c2740685a3980f258a7c3d01bf5587d64856871d38deb032",
+          "lost.png": "55d297f7a75d09c0789c7fefb987e2bfd6da59cc05bff97a7ac5a119de6efe55",
+          "won_before.png": "8a24a43054aec2cc2393fbe824b5fe24bef343436848d4b4afffd380beec829e",
+          "won.png": "3ae1590ec4a187e1a825b50757988f1bcb229672157dfdaf3759167bb0096281"}
+NAMES = ("fresh", "playing", "lost", "won_before", "won")
+BOARD = BoardGeometry("", 32.0, 108.0, 28.0, 28.0, 16, 16)
+"""Where the game draws its board in the captures: padding 20 px, top 80 px, 28 px."""
+
+
+def capture(name: str) -> np.ndarray:
+    return read_checked(HERE / f"{name}.png", SHA256[f"{name}.png"])
+
+
+def board(name: str) -> np.ndarray:
+    return parse_board((HERE / f"{name}.board").read_text())
+
+
+@pytest.mark.parametrize("before, end, shown", [("playing", "lost", MINE),
+                                                ("won_before", "won", FLAG)])
+def test_the_boards_follow_the_games_logic(before: str, end: str, shown: int) -> None:
+    """Checked by eye; here by the game's rules: at the end the 40 mines show (discs at
+    a loss, the wrong flag left a flag; flags at a win), every number counts them, and
+    the board before shows the same numbers where it shows any."""
+    last, first = board(end), board(before)
+    mines = last == shown
+    assert int(mines.sum()) == 40
+    numbers = (last >= 0) & (last <= 8)
+    assert (last[numbers] == neighbour_sum(mines)[numbers]).all()
+    opened = (first >= 0) & (first <= 8)
+    assert (first[opened] == last[opened]).all()
+    assert (board("fresh") == COVERED).all()
+
+
+def test_the_plain_board_has_no_lattice_but_splits_into_the_squares_given() -> None:
+    fresh = capture("fresh")
+    with pytest.raises(NoBoardError):
+        find_lattice(fresh)
+    assert flat_board(fresh, 16, 16) == BOARD
+    with pytest.raises(NoBoardError, match="16 x 30 squares"):
+        flat_board(fresh, 16, 30)  # (squares of 15 x 28 px)
+
+
+def test_calibrate_finds_the_plain_board_only_with_its_size() -> None:
+    """No --grid: a clear message that names it; with it, the board; a wrong size: no
+    board, and no click either way."""
+    for grid, found in ((None, "--grid ROWSxCOLS"), ((16, 16), None),
+                        ((16, 8), "splits into 16 x 8")):
+        screen = StillScreen(capture("fresh"))
+        mouse = RecordingMouse(size=screen.size())
+        cal = LiveCalibrator(screen, mouse, LiveOptions(grid=grid))
+        if found is None:
+            assert cal.find_board().shape == (16, 16)
+            assert cal.g == BOARD
+        else:
+            with pytest.raises(CalibrationError, match=found):
+                cal.find_board()
+        assert mouse.clicks == []
+
+
+def test_an_empty_screen_is_no_plain_board() -> None:
+    """A user who gave --grid on an empty (black) screen was told to move the board
+    off the screen's edges: the whole screen was taken for a plain board."""
+    screen = StillScreen(np.zeros((1024, 1280, 3), np.uint8))
+    mouse = RecordingMouse(size=screen.size())
+    cal = LiveCalibrator(screen, mouse, LiveOptions(grid=(10, 10)))
+    with pytest.raises(CalibrationError, match="no rectangle of one colour"):
+        cal.find_board()
+    assert mouse.clicks == []
+
+
+def test_a_wrong_size_of_the_board_s_shape_shows_at_the_first_click() -> None:
+    """9 x 9 splits the plain 16 x 16 board into square squares too: the squares the
+    first click opened (and the flags placed) are cut by its lines, not by the
+    board's."""
+    fresh, playing = capture("fresh"), capture("playing")
+    assert split_share(fresh, playing, BOARD) < SPLIT_SHARE
+    for n in (9, 12, 15, 17):
+        g = flat_board_of(n)
+        assert split_share(fresh, playing, g) >= SPLIT_SHARE, n
+
+
+def flat_board_of(n: int) -> BoardGeometry:
+    return BoardGeometry("", 32.0, 108.0, 448 / n, 448 / n, n, n)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_calibrated_skin_finds_and_reads_every_capture(name: str) -> None:
+    """Play finds the board with the skin alone, mid-game and at the ends too (at the
+    loss the locator grew a lattice over the mines' rows only), and reads it all."""
+    reader = SkinReader([load_skin(HERE / "skin")])
+    image = capture(name)
+    geometry = reader.locate(image)
+    assert (geometry.x0, geometry.y0, geometry.rows, geometry.cols) == (32.0, 108.0, 16, 16)
+    assert np.array_equal(reader.read(image, geometry), board(name))
+    status = {"lost": "lost", "won": "won"}.get(name, "playing")
+    assert reader.status(image, geometry) == status
+    assert reader.click_hold(geometry) == CLICK_HOLD
+
+
+def test_a_skin_of_drawn_squares_is_not_located_as_plain() -> None:
+    skin = load_skin(Path(__file__).parent / "minegrid" / "skin")
+    assert locate_flat(capture("fresh"), skin) is None
+
+
+# ------------------------------------------------------------------ the held click
+
+def test_the_guard_holds_the_pointer_on_a_clicked_square(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    slept: list[float] = []
+    monkeypatch.setattr(mouse_module.time, "sleep", slept.append)
+    guard = GuardedMouse(RecordingMouse(size=(800, 600)))
+    guard.allow([ScreenRect(0, 0, 400, 400)])
+    guard.click(ScreenPoint(50, 50))
+    guard.move(ScreenPoint(500, 500))
+    assert slept == []  # (no hold: the pointer leaves at once)
+    guard.hold = 0.1
+    guard.click(ScreenPoint(50, 50))
+    guard.click(ScreenPoint(50, 50), "right")  # (the same square: no wait)
+    assert slept == []
+    guard.click(ScreenPoint(80, 50))
+    assert len(slept) == 1 and 0.05 < slept[0] <= 0.1
+    guard.move(ScreenPoint(500, 500))
+    assert len(slept) == 2
+
+
+class PollsPointer(SynthGame):
+    """A game that takes a click at its next frame, :data:`FRAME` seconds on, at the
+    square the pointer is on then (a pygame game's ``mouse.get_pos()``)."""
+
+    FRAME = 0.03
+    pending: tuple[str, float] | None = None
+
+    def _frame(self) -> None:
+        if self.pending is not None and time.monotonic() - self.pending[1] >= self.FRAME:
+            button, self.pending = self.pending[0], None
+            super().click(self._pos, button)
+            self.clicks.pop()  # (counted once, when sent)
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        self._frame()
+        self._pos = p
+        self.clicks.append((p, button))
+        self.pending = (button, time.monotonic())
+
+    def move(self, p: ScreenPoint) -> None:
+        self._frame()
+        self._pos = p
+
+    def grab(self, region: object = None) -> np.ndarray:
+        self._frame()
+        return super().grab(region)  # type: ignore[arg-type]
+
+
+def test_calibrate_learns_to_hold_the_pointer_for_a_game_that_polls_it() -> None:
+    """Right-clicks that moved on at once did nothing; held 0.1 s, they place a flag:
+    the skin says so (play holds clicks as long), and the games are played."""
+    game = PollsPointer(BoardSize(9, 9, 10), Look(pitch_x=23.4, pitch_y=23.4,
+                                                  origin=(51, 123), gap=2), seed=3)
+    opts = LiveOptions(games=1, max_games=4, time_limit=60.0)
+    cal = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
+    result = cal.run()
+    assert cal.mouse.hold == CLICK_HOLD
+    assert result.status["click_hold"] == CLICK_HOLD  # type: ignore[attr-defined]
+    assert FLAG in result.cells and result.games  # type: ignore[attr-defined]
+
+
+def test_play_holds_its_clicks_and_takes_the_win(tmp_path: Path) -> None:
+    """The skin's ``click_hold`` reaches play's mouse; the last safe square opened, the
+    game flags every mine: a win."""
+    player, mouse = play_frames([capture("won_before"), capture("won")], HERE / "skin",
+                                tmp_path / "bugs")
+    results = player.play()
+    assert [r.outcome for r in results] == ["won"], results[0].reason
+    assert player.mouse.hold == CLICK_HOLD
+    assert [(a.button, player.map.to_pixel(a.point)) for a in mouse.clicks] == [
+        ("left", player.geometry.cell_center((15, 15)))]  # type: ignore[union-attr]
+
+
+class DropsFirstMark(SynthGame):
+    """A game that misses its first right-click (busy), and takes every other at once."""
+
+    dropped = False
+
+    def click(self, p: ScreenPoint, button: str = "left") -> None:
+        if button == "right" and not self.dropped and self.cell_at(p) is not None:
+            self.dropped = True
+            self.clicks.append((p, button))
+            return
+        super().click(p, button)
+
+
+def test_a_mark_lost_once_does_not_hold_every_click() -> None:
+    """The held retry works, but so does a quick mark on another square: the first
+    was lost some other way, and no hold is kept (nor written for play)."""
+    game = DropsFirstMark(BoardSize(9, 9, 10), Look(pitch_x=23.4, pitch_y=23.4,
+                                                    origin=(51, 123), gap=2), seed=3)
+    opts = LiveOptions(games=1, max_games=4, time_limit=60.0)
+    cal = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
+    result = cal.run()
+    assert game.dropped and cal.mouse.hold == 0.0
+    assert "click_hold" not in result.status  # type: ignore[attr-defined]
+    assert FLAG in result.cells  # type: ignore[attr-defined]
