@@ -197,12 +197,9 @@ class SkinReader:
         """For a skin of plain squares, the whole board round ``g``: the locator may
         grow a lattice of drawn squares (mines shown at a loss) over part of such a
         board only, its plain squares giving no edge to grow by."""
-        from vision.flat_board import locate_flat, part_of, plain_colours
+        from vision.flat_board import locate_flat, part_of
 
-        skin = self.skin(g)
-        if not plain_colours(skin):
-            return None
-        whole = locate_flat(image, skin)
+        whole = locate_flat(image, self.skin(g))  # (None at once for a skin of drawn squares)
         return whole if whole is not None and part_of(g, whole) else None
 
     def _flat(self, image: Image) -> BoardGeometry | None:
