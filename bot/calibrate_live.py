@@ -66,7 +66,7 @@ from vision.calibrate import (
 )
 from vision.consistency_labels import name_looks_by_consistency
 from vision.cut import screen_cut_message
-from vision.flat_board import SPLIT_SHARE, flat_board, split_share
+from vision.flat_board import SPLIT_SHARE, block_side, changed_shares, flat_board, split_share
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.moved_squares import board_again, squares_moved
@@ -625,14 +625,23 @@ class LiveCalibrator:
 
     def _check_given_size(self, before: Image, after: Image) -> None:
         """On a plain board split by the size the user gave: stop when the squares the
-        first click opened are cut by the lattice (:func:`vision.flat_board.split_share`):
-        the size given is not the board's. (A size that splits each square into
-        smaller ones, 32x32 for 16x16, cannot be told.)"""
-        if self.plain_board and split_share(before, after, self.g) >= SPLIT_SHARE:
+        first click opened are cut by the lattice (:func:`vision.flat_board.split_share`),
+        or make whole k x k blocks of it (:func:`vision.flat_board.block_side`: 32x32
+        given for a 16x16 board): the size given is not the board's."""
+        if not self.plain_board:
+            return
+        rows, cols = self.g.rows, self.g.cols
+        if split_share(before, after, self.g) >= SPLIT_SHARE:
             raise CalibrationError(
                 f"the squares the first click opened do not line up with a board of "
-                f"{self.g.rows} x {self.g.cols} squares: is --grid the board's size in "
+                f"{rows} x {cols} squares: is --grid the board's size in "
                 "squares (rows x columns)?")
+        k = block_side(changed_shares(before, after, self.g) >= 0.5)
+        if k is not None:
+            raise CalibrationError(
+                f"the squares the first click opened make whole blocks of {k} x {k} of "
+                f"the {rows} x {cols} squares given: is the board {rows // k} x {cols // k} "
+                "squares (--grid)?")
 
     def learn_marks(self, ids: IdGrid) -> IdGrid:
         """Find the covered look (the common look a right-click changes; a game that

@@ -24,13 +24,22 @@ from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
 
 from bot import mouse as mouse_module  # noqa: E402
 from bot.calibrate_live import CLICK_HOLD, CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
+from bot.cli import main  # noqa: E402
 from bot.mouse import GuardedMouse, RecordingMouse, ScreenRect  # noqa: E402
 from bot.reader import SkinReader  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
 from solver.cells import COVERED, FLAG, MINE, neighbour_sum  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from solver.textboard import parse_board  # noqa: E402
-from vision.flat_board import SPLIT_SHARE, flat_board, locate_flat, split_share  # noqa: E402
+from vision.flat_board import (  # noqa: E402
+    SPLIT_SHARE,
+    block_side,
+    changed_shares,
+    flat_board,
+    locate_flat,
+    plain_kinds,
+    split_share,
+)
 from vision.geometry import BoardGeometry  # noqa: E402
 from vision.lattice import NoBoardError, find_lattice  # noqa: E402
 from vision.skin import load_skin  # noqa: E402
@@ -118,6 +127,51 @@ def test_a_wrong_size_of_the_board_s_shape_shows_at_the_first_click() -> None:
         assert split_share(fresh, playing, g) >= SPLIT_SHARE, n
 
 
+def opened_only() -> np.ndarray:
+    """``playing`` with its flags taken off: the board as the first click left it."""
+    fresh, after = capture("fresh"), capture("playing").copy()
+    for cell in np.argwhere(board("playing") == FLAG).tolist():
+        x, y, w, h = BOARD.cell_rect((cell[0], cell[1]))
+        after[y:y + h, x:x + w] = fresh[y:y + h, x:x + w]
+    return after
+
+
+@pytest.mark.parametrize("n, side", [(16, None), (32, 2), (48, 3)])
+def test_a_size_that_splits_each_square_shows_in_whole_blocks(n: int, side: int | None) -> None:
+    """32x32 or 48x48 given for the 16x16 board: the opening lines up with every
+    square given (the share cut is 0), but it makes whole 2 x 2 or 3 x 3 blocks of
+    them: calibrate stops at the first click and names the board's size."""
+    fresh, after = capture("fresh"), opened_only()
+    g = flat_board_of(n)
+    assert split_share(fresh, after, g) < SPLIT_SHARE
+    assert block_side(changed_shares(fresh, after, g) >= 0.5) == side
+    screen = StillScreen(fresh)
+    cal = LiveCalibrator(screen, RecordingMouse(size=screen.size()), LiveOptions(grid=(n, n)))
+    cal.find_board()
+    if side is None:
+        cal._check_given_size(fresh, after)
+    else:
+        with pytest.raises(CalibrationError, match=f"blocks of {side} x {side} .* is the "
+                                                   "board 16 x 16 squares"):
+            cal._check_given_size(fresh, after)
+
+
+@pytest.mark.parametrize("n, side", [(32, 2), (48, 3)])
+def test_calibrate_from_stops_at_a_size_that_splits_each_square(
+        n: int, side: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Offline too, from the squares' plain colours (a glyph's part of a square counts
+    for neither): a clear message, and no skin."""
+    out = tmp_path / "split"
+    assert main(["calibrate", "--name", "split", "--grid", f"{n}x{n}", "--out", str(out),
+                 "--from", *[str(HERE / f"{name}.png") for name in NAMES]]) == 2
+    assert f"blocks of {side} x {side}" in capsys.readouterr().err
+    assert not out.exists()
+    for name in NAMES[1:]:
+        image = capture(name)
+        assert block_side(plain_kinds(image, flat_board_of(n))) == side, name
+        assert block_side(plain_kinds(image, BOARD)) is None, name
+
+
 def flat_board_of(n: int) -> BoardGeometry:
     return BoardGeometry("", 32.0, 108.0, 448 / n, 448 / n, n, n)
 
@@ -134,6 +188,28 @@ def test_the_calibrated_skin_finds_and_reads_every_capture(name: str) -> None:
     status = {"lost": "lost", "won": "won"}.get(name, "playing")
     assert reader.status(image, geometry) == status
     assert reader.click_hold(geometry) == CLICK_HOLD
+
+
+@pytest.mark.parametrize("shots", [NAMES, ("playing", "lost", "won"),
+                                   ("lost", "won_before", "won")])
+def test_calibrate_from_the_captures_names_mines_drawn_alike_at_a_loss(
+        shots: tuple[str, ...], tmp_path: Path) -> None:
+    """The game draws every mine, the one hit too, as one black disc: no look of the
+    loss is a hit mine of its own, so no reading of the loss fitted, and ``calibrate
+    --from`` named numbers only. Read again once a game in play named the covered
+    look and numbers, the loss names the disc a mine; the look a win leaves on every
+    mine, shown in play too, is a flag. The skin then reads every capture."""
+    out = tmp_path / "pgoff"
+    assert main(["calibrate", "--name", "pgoff", "--grid", "16x16", "--out", str(out),
+                 "--from", *[str(HERE / f"{n}.png") for n in shots]]) == 0
+    skin = load_skin(out)
+    assert {COVERED, 0, 1, 2, 3, 4, FLAG, MINE} <= set(skin.cells)
+    reader = SkinReader([skin])
+    for name in NAMES:
+        image = capture(name)
+        g = reader.locate(image)
+        assert np.array_equal(reader.read(image, g), board(name)), name
+        assert reader.status(image, g) == {"lost": "lost", "won": "won"}.get(name, "playing")
 
 
 def test_a_skin_of_drawn_squares_is_not_located_as_plain() -> None:
