@@ -66,7 +66,14 @@ from vision.calibrate import (
 )
 from vision.consistency_labels import name_looks_by_consistency
 from vision.cut import screen_cut_message
-from vision.flat_board import SPLIT_SHARE, block_side, changed_shares, flat_board, split_share
+from vision.flat_board import (
+    PART,
+    SPLIT_SHARE,
+    block_side,
+    changed_shares,
+    flat_board,
+    split_share,
+)
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.moved_squares import board_again, squares_moved
@@ -691,7 +698,7 @@ class LiveCalibrator:
                                    "another button: --flag-button middle or ctrl+left; "
                                    "with none (a mode button), or none before the "
                                    "game's first click: --flag-button none."
-                                   + left_open)
+                                   + left_open + self._split_hint(unmarked, image, cell))
         for looks, code in zip(seen, (FLAG, QUESTION), strict=False):
             for look in looks:
                 self.L.name(look, code, weight=100)
@@ -704,6 +711,21 @@ class LiveCalibrator:
             self._learn_hover(self.ids(image), image, others)  # may have started a game)
         self.park()
         return ids
+
+    def _split_hint(self, before: Image, after: Image, cell: Cell) -> str:
+        """On a plain board split by the size the user gave, when marks on ``cell``
+        changed a square next to it but not it: the game marked its own square, bigger
+        than the one given (32x32 given for the pygame game's 16x16 board drew the flag
+        on the next squares given)."""
+        if not self.plain_board:
+            return ""
+        touched = changed_shares(before, after, self.g) > PART[0]
+        r, c = cell
+        if touched[cell] or not touched[max(0, r - 1):r + 2, max(0, c - 1):c + 2].any():
+            return ""
+        return (f" It changed a square next to the one clicked: is --grid the board's size "
+                f"in squares? {self.g.rows}x{self.g.cols} may split each square in smaller "
+                "ones.")
 
     def _marks_held(self, ids: IdGrid) -> IdGrid:
         """:meth:`learn_marks` again, the pointer held :data:`CLICK_HOLD` on each

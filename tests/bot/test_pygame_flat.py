@@ -156,6 +156,28 @@ def test_a_size_that_splits_each_square_shows_in_whole_blocks(n: int, side: int 
             cal._check_given_size(fresh, after)
 
 
+def test_a_mark_drawn_beside_the_square_clicked_asks_about_the_size() -> None:
+    """Given 32x32, calibrate's right-click on a quarter of a square flagged the whole
+    square, drawn on other quarters: "changed nothing" then asks whether --grid is the
+    board's size (exit 2 in 5.9 s on the live game, 32x32 and 48x48 alike)."""
+    fresh, playing = capture("fresh"), capture("playing")
+    r, c = np.argwhere(board("playing") == FLAG)[1].tolist()
+    x, y, w, h = BOARD.cell_rect((r, c))
+    flagged = fresh.copy()
+    flagged[y:y + h, x:x + w] = playing[y:y + h, x:x + w]
+    g = flat_board_of(32)
+    shares = changed_shares(fresh, flagged, g)[2 * r:2 * r + 2, 2 * c:2 * c + 2]
+    assert (shares > 0.05).any() and not (shares > 0.05).all()
+    screen = StillScreen(fresh)
+    cal = LiveCalibrator(screen, RecordingMouse(size=screen.size()), LiveOptions(grid=(32, 32)))
+    cal.find_board()
+    blank = tuple(int(v) for v in np.argwhere(shares <= 0.05)[0] + (2 * r, 2 * c))
+    drawn = tuple(int(v) for v in np.argwhere(shares > 0.05)[0] + (2 * r, 2 * c))
+    assert "is --grid the board's size" in cal._split_hint(fresh, flagged, blank)
+    assert cal._split_hint(fresh, flagged, drawn) == ""
+    assert cal._split_hint(fresh, fresh, blank) == ""
+
+
 @pytest.mark.parametrize("n, side", [(32, 2), (48, 3)])
 def test_calibrate_from_stops_at_a_size_that_splits_each_square(
         n: int, side: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
