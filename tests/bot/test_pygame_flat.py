@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,11 +21,12 @@ from checked_image import StillScreen, play_frames, read_checked
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
+from calib_synth import Look, RecordsOutcomes, SynthGame, SynthMouse, SynthScreen  # noqa: E402
 
 from bot import mouse as mouse_module  # noqa: E402
 from bot.calibrate_live import CLICK_HOLD, CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.cli import main  # noqa: E402
+from bot.loop import PlayConfig, Player  # noqa: E402
 from bot.mouse import GuardedMouse, RecordingMouse, ScreenRect  # noqa: E402
 from bot.reader import SkinReader  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
@@ -42,7 +44,7 @@ from vision.flat_board import (  # noqa: E402
 )
 from vision.geometry import BoardGeometry  # noqa: E402
 from vision.lattice import NoBoardError, find_lattice  # noqa: E402
-from vision.skin import load_skin  # noqa: E402
+from vision.skin import Skin, load_skin  # noqa: E402
 
 HERE = Path(__file__).parent / "pygame_flat"
 SHA256 = {"fresh.png": "9a2d84e10898288658211384f6125d2717bce84e280c9af814969e5f78793d41",
@@ -288,17 +290,58 @@ class PollsPointer(SynthGame):
         return super().grab(region)  # type: ignore[arg-type]
 
 
-def test_calibrate_learns_to_hold_the_pointer_for_a_game_that_polls_it() -> None:
-    """Right-clicks that moved on at once did nothing; held 0.1 s, they place a flag:
-    the skin says so (play holds clicks as long), and the games are played."""
-    game = PollsPointer(BoardSize(9, 9, 10), Look(pitch_x=23.4, pitch_y=23.4,
-                                                  origin=(51, 123), gap=2), seed=3)
+class PollsAndRecords(RecordsOutcomes, PollsPointer):
+    """:class:`PollsPointer` that also records how every game ended."""
+
+
+@pytest.fixture(scope="module")
+def polled() -> tuple[PollsAndRecords, Any, float]:
+    """A game that polls the pointer, calibrated: (the game, the result, the hold
+    calibrate's mouse kept)."""
+    game = PollsAndRecords(BoardSize(9, 9, 10), Look(pitch_x=23.4, pitch_y=23.4,
+                                                     origin=(51, 123), gap=2), seed=3)
     opts = LiveOptions(games=1, max_games=4, time_limit=60.0)
     cal = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
-    result = cal.run()
-    assert cal.mouse.hold == CLICK_HOLD
+    return game, cal.run(), cal.mouse.hold
+
+
+def test_calibrate_learns_to_hold_the_pointer_for_a_game_that_polls_it(
+        polled: tuple[PollsAndRecords, Any, float]) -> None:
+    """Right-clicks that moved on at once did nothing; held 0.1 s, they place a flag:
+    the skin says so (play holds clicks as long), and the games are played."""
+    _, result, hold = polled
+    assert hold == CLICK_HOLD
     assert result.status["click_hold"] == CLICK_HOLD  # type: ignore[attr-defined]
     assert FLAG in result.cells and result.games  # type: ignore[attr-defined]
+
+
+class Quiet:
+    def on_board(self, player: object) -> None: ...
+    def on_turn(self, *args: object) -> None: ...
+    def on_game(self, *args: object) -> None: ...
+    def on_note(self, player: object, message: str) -> None:
+        self.notes.append(message)
+
+    notes: list[str] = []
+
+
+def test_play_holds_clicks_when_a_first_click_does_nothing(
+        polled: tuple[PollsAndRecords, Any, float]) -> None:
+    """A skin with no ``click_hold`` (one learned from screenshots cannot know it) on a
+    game that asks where the pointer is once a frame: the first click, the pointer
+    parked off the board at once, changed nothing, and play stopped ("the clicks have
+    no effect"). Now it holds every click from then on and plays the games out."""
+    game, learned, _ = polled
+    status = {k: v for k, v in learned.status.items() if k != "click_hold"}
+    skin = Skin("polls", "test", learned.cell_size, learned.cells, status, learned.restart)
+    before, observer = len(game.outcomes()), Quiet()
+    player = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
+                    PlayConfig(games=3, mines=10, seed=1, restart_timeout=4.0),
+                    observer=observer)  # type: ignore[arg-type]
+    played = player.play()
+    assert [r.outcome for r in played] == game.outcomes()[before:], [r.reason for r in played]
+    assert len(played) == 3 and player.mouse.hold == CLICK_HOLD
+    assert sum("the first click changed nothing" in n for n in observer.notes) == 1
 
 
 def test_play_holds_its_clicks_and_takes_the_win(tmp_path: Path) -> None:
