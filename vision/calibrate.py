@@ -1082,12 +1082,17 @@ class Learner:
         known = self.known()
         shown = ~np.isin(before, [lk for lk, c in known.items() if c in UNREVEALED])
         changed = before != after
-        if not shown.any() or (changed & shown).sum() < share * shown.sum():
+        if not shown.any() or ((changed & shown).sum() < share * shown.sum() and
+                               not self._glyphs_repainted(before, changed, shown, share)):
             # (open squares never change in play: the usual move ends here)
             return restore(before, after, self.repaints) if self.repaints else after
         pairs = Counter(zip(before[changed].tolist(), after[changed].tolist(), strict=True))
         same = {pair: n for pair, n in pairs.items() if self._same_ink(*pair, tol)}
         dim = dimmed_pairs(self.bank.looks, pairs, self.bank.tol)  # (Kivy's: glyphs too)
+        if not dim:  # (the open squares' alone: the Java game's grey numbers at a loss,
+            opened = changed & shown  # its covered squares shown, not dimmed)
+            dim = dimmed_pairs(self.bank.looks, Counter(zip(
+                before[opened].tolist(), after[opened].tolist(), strict=True)), self.bank.tol)
         if sum(dim.values()) > sum(same.values()):
             same = dim
         if (restore(before, after, same) == before)[shown].sum() < share * shown.sum():
@@ -1097,6 +1102,18 @@ class Learner:
             if now not in self.alias and now not in known:
                 self.alias[now] = was  # (the most squares' earlier look first)
         return restore(before, after, same)
+
+    def _glyphs_repainted(self, before: IdGrid, changed: npt.NDArray[np.bool_],
+                          shown: npt.NDArray[np.bool_], share: float) -> bool:
+        """Did ``share`` of the open squares with a glyph (four at least) change, and no
+        plain open square? A Java game (ikokkari's ``Minesweeper.java``) draws its
+        numbers black in play and dark grey once a loss shows the whole board, its 0s
+        as they were: its skin knew only the grey numbers, and play met the black ones
+        as looks it could not name."""
+        inked = shown & np.isin(before, [lk for lk in np.unique(before[shown]).tolist()
+                                         if not inkless(self.bank.mean_image(int(lk)))])
+        return int(inked.sum()) >= 4 and int((changed & inked).sum()) >= share * inked.sum() \
+            and not (changed & shown & ~inked).any()
 
     def ungap(self, before: IdGrid, after: IdGrid) -> IdGrid:
         """``after`` with the squares whose look changed only in the band round them,
