@@ -1559,21 +1559,24 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
     name_odd_looks(learner, [frames[k] for k in order], lost)
     unread = [frames[k] for k, was_lost, was_won in zip(order, lost, won, strict=True)
               if not was_lost and not was_won]
-    if name_from_play(learner, unread):
-        read_again(learner, unread, [frames[k] for k, was_won in zip(order, won, strict=True)
-                                     if was_won])
+    named, left = name_from_play(learner, unread)
+    if named:
+        read_again(learner, left, [ids for ids in unread if not any(ids is f for f in left)],
+                   [frames[k] for k, was_won in zip(order, won, strict=True) if was_won])
     for ids in beside:
         learner.add_loss(ids)
 
 
-def read_again(learner: Learner, frames: Sequence[IdGrid], won: Sequence[IdGrid] = ()) -> None:
-    """Read ``frames`` (no loss, no win read on them) again as a loss, else as a win,
-    now that :func:`name_from_play` named the covered look and numbers: a loss that
-    shows no hit mine of its own fits no reading before (:func:`Learner._solve_loss`
-    then names its mine look). A look a win (of these or of ``won``) leaves
-    unrevealed, not the covered look, that a frame still in play shows too is a flag
+def read_again(learner: Learner, frames: Sequence[IdGrid], in_play: Sequence[IdGrid],
+               won: Sequence[IdGrid] = ()) -> None:
+    """Read ``frames`` (no loss, no win read on them, and no game in play either: see
+    :func:`name_from_play`) again as a loss, else as a win, now that the covered look
+    and numbers are named: a loss that shows no hit mine of its own fits no reading
+    before (:func:`Learner._solve_loss` then names its mine look). A look a win (of
+    these or of ``won``) leaves unrevealed, not the covered look, that a frame still
+    in play (``in_play``, or one of ``frames`` read as neither) shows too is a flag
     (:func:`flags_at_win`)."""
-    won, in_play = list(won), list[IdGrid]()
+    won, in_play = list(won), list(in_play)
     for ids in frames:
         if learner.add_loss(ids) is None:
             (won if learner.add_win(ids) is not None else in_play).append(ids)
@@ -1612,36 +1615,40 @@ def flags_at_win(won: Sequence[IdGrid], in_play: Sequence[IdGrid], known: Mappin
     return out
 
 
-def name_from_play(learner: Learner, frames: Sequence[IdGrid]) -> bool:
+def name_from_play(learner: Learner, frames: Sequence[IdGrid]) -> tuple[bool, list[IdGrid]]:
     """Name what the frames of games in play (no loss, no win read on them) settle by
     the game's logic alone (:func:`vision.in_play_labels.name_in_play`): the covered
-    look, if none is named, and numbers; whether it named any. A capture of a game in
-    play named nothing before (no look named: "no look of a square could be named").
+    look, if none is named, and numbers; whether it named any, and the frames left out
+    (below). A capture of a game in play named nothing before (no look named: "no look
+    of a square could be named").
 
     When the frames together settle nothing, the names come from those that settle
-    something each on its own: a loss read as no loss (it shows no hit mine of its
-    own, and no reading fits it before its numbers are named) fits no game in play.
-    The pygame game of plain squares draws every mine, the one hit too, as one black
-    disc: with its loss among them, its captures named nothing."""
+    something each on its own, and the others are left out: a loss read as
+    no loss (it shows no hit mine of its own, and no reading fits it before its
+    numbers are named) fits no game in play. The pygame game of plain squares draws
+    every mine, the one hit too, as one black disc: with its loss among them, its
+    captures named nothing."""
     from vision.in_play_labels import name_in_play
 
     known = learner.known()
     if not any(lk not in known for ids in frames for lk in np.unique(ids).tolist()):
-        return False
+        return False, []
     if _budget().over():
         for ids in frames:
             _budget().note(LEFT_IN_PLAY, _frame_key(ids))
-        return False
+        return False, []
     names = name_in_play(frames, known, learner.bank.mean_image, alike=learner.one_glyph)
+    left: list[IdGrid] = []
     if not names and len(frames) > 1:
         alone = [ids for ids in frames
                  if name_in_play([ids], known, learner.bank.mean_image, alike=learner.one_glyph)]
         if 0 < len(alone) < len(frames):
             names = name_in_play(alone, known, learner.bank.mean_image,
                                  alike=learner.one_glyph)
+            left = [ids for ids in frames if not any(ids is a for a in alone)] if names else []
     for look, code in names.items():
         learner.name(look, code, weight=2)
-    return bool(names)
+    return bool(names), left
 
 
 def name_mine_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bool]) -> None:
