@@ -1665,7 +1665,10 @@ class LiveCalibrator:
         squares, say a window fading in, read as shown mines). ``image``: the frame
         ``ids`` was read from, whose window's sides across the board also tell the
         squares it covers (:meth:`_window_on`)."""
-        over = window_over(ids, known, before) | self._window_on(image)
+        over = window_over(ids, known, before)
+        if not over.any():  # (a window whose flat inside repeats: by its sides; not
+            over = self._window_on(image)  # beside one found so: on a made-up dialog
+            # of stripes the sides found were a column of squares, and no loss was read)
         seen = np.where(over, before, ids).astype(ids.dtype)
         start = self.game_start if self.game_start is not None and \
             self.game_start.shape == before.shape else None
