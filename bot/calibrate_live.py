@@ -66,10 +66,18 @@ from vision.calibrate import (
 )
 from vision.consistency_labels import name_looks_by_consistency
 from vision.cut import screen_cut_message
-from vision.flat_board import SPLIT_SHARE, flat_board, split_share
+from vision.flat_board import (
+    PART,
+    SPLIT_SHARE,
+    block_side,
+    changed_shares,
+    flat_board,
+    split_share,
+)
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.moved_squares import board_again, squares_moved
+from vision.occluder import window_squares
 from vision.popup import changed_pixels, drawn_past, popup_at
 from vision.reveal import kept_flags, label_revealed_frame, opened_apart, revealed_mine_count
 from vision.shade import shade_distance
@@ -376,6 +384,8 @@ class LiveCalibrator:
         """Moves after which the board showed a 0 with a covered square diagonal to it
         and none beside it (:meth:`_note_opened`)."""
         self.first_clicks: list[str] = []
+        self._windows_seen: dict[int, tuple[Image, npt.NDArray[np.bool_]]] = {}
+        """Frames (by id) and the squares a window covers in each (:meth:`_window_on`)."""
         self.first_click_sides: list[int] = []
         """How many neighbours each game's first clicked square has."""
         self.notes: list[str] = []
@@ -625,14 +635,23 @@ class LiveCalibrator:
 
     def _check_given_size(self, before: Image, after: Image) -> None:
         """On a plain board split by the size the user gave: stop when the squares the
-        first click opened are cut by the lattice (:func:`vision.flat_board.split_share`):
-        the size given is not the board's. (A size that splits each square into
-        smaller ones, 32x32 for 16x16, cannot be told.)"""
-        if self.plain_board and split_share(before, after, self.g) >= SPLIT_SHARE:
+        first click opened are cut by the lattice (:func:`vision.flat_board.split_share`),
+        or make whole k x k blocks of it (:func:`vision.flat_board.block_side`: 32x32
+        given for a 16x16 board): the size given is not the board's."""
+        if not self.plain_board:
+            return
+        rows, cols = self.g.rows, self.g.cols
+        if split_share(before, after, self.g) >= SPLIT_SHARE:
             raise CalibrationError(
                 f"the squares the first click opened do not line up with a board of "
-                f"{self.g.rows} x {self.g.cols} squares: is --grid the board's size in "
+                f"{rows} x {cols} squares: is --grid the board's size in "
                 "squares (rows x columns)?")
+        k = block_side(changed_shares(before, after, self.g) >= 0.5)
+        if k is not None:
+            raise CalibrationError(
+                f"the squares the first click opened make whole blocks of {k} x {k} of "
+                f"the {rows} x {cols} squares given: is the board {rows // k} x {cols // k} "
+                "squares (--grid)?")
 
     def learn_marks(self, ids: IdGrid) -> IdGrid:
         """Find the covered look (the common look a right-click changes; a game that
@@ -682,7 +701,7 @@ class LiveCalibrator:
                                    "another button: --flag-button middle or ctrl+left; "
                                    "with none (a mode button), or none before the "
                                    "game's first click: --flag-button none."
-                                   + left_open)
+                                   + left_open + self._split_hint(unmarked, image, cell))
         for looks, code in zip(seen, (FLAG, QUESTION), strict=False):
             for look in looks:
                 self.L.name(look, code, weight=100)
@@ -695,6 +714,21 @@ class LiveCalibrator:
             self._learn_hover(self.ids(image), image, others)  # may have started a game)
         self.park()
         return ids
+
+    def _split_hint(self, before: Image, after: Image, cell: Cell) -> str:
+        """On a plain board split by the size the user gave, when marks on ``cell``
+        changed a square next to it but not it: the game marked its own square, bigger
+        than the one given (32x32 given for the pygame game's 16x16 board drew the flag
+        on the next squares given)."""
+        if not self.plain_board:
+            return ""
+        touched = changed_shares(before, after, self.g) > PART[0]
+        r, c = cell
+        if touched[cell] or not touched[max(0, r - 1):r + 2, max(0, c - 1):c + 2].any():
+            return ""
+        return (f" It changed a square next to the one clicked: is --grid the board's size "
+                f"in squares? {self.g.rows}x{self.g.cols} may split each square in smaller "
+                "ones.")
 
     def _marks_held(self, ids: IdGrid) -> IdGrid:
         """:meth:`learn_marks` again, the pointer held :data:`CLICK_HOLD` on each
@@ -1477,13 +1511,13 @@ class LiveCalibrator:
         after = self.L.unpaint(before, after)  # (an end that draws the board anew)
         self.L.name_flagged(before, after)  # (a win's flags drawn a way not named yet)
         self.play_frames.append(before)
-        revealed = self._revealed_end(before, after, clicked)
+        revealed = self._revealed_end(before, after, clicked, img_after)
         if revealed is not None:
             self._check_squares(img_after)
             self._ended(revealed, img_before, img_after)
             return True
         if self._lost_under_cover(before, after, clicked, img_after) and \
-                not self._loss_before_cover(before, after, clicked):  # (Win7's dialog)
+                not self._loss_before_cover(before, after, clicked, img_after):  # (Win7's dialog)
             self.log("the board was replaced after a guess that could not win: a loss "
                      "that shows no mine")
             self.hidden_losses += 1
@@ -1491,7 +1525,7 @@ class LiveCalibrator:
             self._ended("lost", img_before, img_after)
             return True
         gone = self._board_gone(before, after) and \
-            not self._loss_before_cover(before, after, clicked)
+            not self._loss_before_cover(before, after, clicked, img_after)
         if gone or self._flagged_by_game(before, after, clicked):
             self._check_squares(img_after)  # (squares cut where they were read as gone)
             unsure = False
@@ -1505,10 +1539,11 @@ class LiveCalibrator:
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
         if exploded or force or not self._flood(before, after, clicked) or \
                 self._board_gone(before, after) or \
-                self._loss_before_cover(before, after, clicked):  # (a dialog: Win7's)
+                self._loss_before_cover(before, after, clicked, img_after):  # (a dialog: Win7's)
             if self._hit_only(before, after, clicked, known, exploded or force):
                 return self._hidden_loss(before, after, img_before, img_after, clicked)
-            shown_ids, names, hidden = self._clearest_loss(before, after, known, clicked)
+            shown_ids, names, hidden = self._clearest_loss(before, after, known, clicked,
+                                                           img_after)
             if names is not None:
                 shown = sum(1 for code in names.values() if code in (MINE, EXPLODED))
                 if not shown and not hidden:
@@ -1517,7 +1552,7 @@ class LiveCalibrator:
                 flags = int(flagged.sum()) - sum(  # (a flag on a mine drawn anew: shown)
                     1 for cell, code in names.items() if flagged[cell] and code != COVERED)
                 if self.mines is not None and shown + flags + hidden < 0.8 * self.mines \
-                        and not self._loss_before_cover(before, after, clicked):
+                        and not self._loss_before_cover(before, after, clicked, img_after):
                     return False  # not every mine is shown, none known: not a lost game
                 self._name_loss(before, after, shown_ids, names, known)
                 if self.mines is None and not hidden and not self.counts_vary and \
@@ -1588,7 +1623,8 @@ class LiveCalibrator:
         unread = self.knowledge(after) == UNKNOWN
         return bool(unread.mean() >= 0.9 and (before != after).mean() >= 0.9)
 
-    def _loss_before_cover(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> bool:
+    def _loss_before_cover(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
+                           image: Image | None = None) -> bool:
         """Did a frame of this move show a loss around (or before) a window that came
         over the board (kmines opens a dialog over the board at a loss as at a win)?
         Away from the window (:func:`window_over`) it changed squares far from the
@@ -1596,16 +1632,18 @@ class LiveCalibrator:
         known to be a mine. A frame that is a step of drawing the end
         (:func:`drawn_toward`) shows no such loss: a game that draws an opened region
         square by square in no order, on a loaded machine, shows squares changed far
-        from the one clicked, as a loss does."""
+        from the one clicked, as a loss does. ``image``: the frame ``after`` was read
+        from."""
         known = self.L.known()
         mine_looks = {lk for lk, code in known.items() if code in (MINE, EXPLODED)}
-        steps = [ids for ids in map(self.ids, self.steps) if ids.shape == before.shape
+        steps = [(ids, frame) for frame in self.steps
+                 if (ids := self.ids(frame)).shape == before.shape
                  and not drawn_toward(before, ids, after)]
-        for ids in [*steps, after]:
+        for ids, frame in [*steps, (after, image)]:
             if ids.shape != before.shape:
                 continue
             ids = self._focus_kept(before, ids)  # (the ring leaving the last square clicked)
-            names, _, seen = self._loss_reading(before, ids, known, clicked)
+            names, _, seen = self._loss_reading(before, ids, known, clicked, frame)
             if names is None or is_flood(before, seen, clicked):
                 continue
             shown = [cell for cell, code in names.items() if code == MINE]
@@ -1617,14 +1655,20 @@ class LiveCalibrator:
         return False
 
     def _loss_reading(self, before: IdGrid, ids: IdGrid, known: dict[int, int],
-                      clicked: list[Cell]) -> tuple[dict[Cell, int] | None, int, IdGrid]:
+                      clicked: list[Cell], image: Image | None = None,
+                      ) -> tuple[dict[Cell, int] | None, int, IdGrid]:
         """:func:`vision.calibrate.label_loss_transition` of a frame, the squares
         under a window over the board (:func:`window_over`) read as unchanged and left
         unnamed, with the squares next to them (a mine may hide under it); also how
         many covered squares it hides, and the frame as read. No reading (None) when
         it counts a square of a known number otherwise (something drawn over covered
-        squares, say a window fading in, read as shown mines)."""
+        squares, say a window fading in, read as shown mines). ``image``: the frame
+        ``ids`` was read from, whose window's sides across the board also tell the
+        squares it covers (:meth:`_window_on`)."""
         over = window_over(ids, known, before)
+        if not over.any():  # (a window whose flat inside repeats: by its sides; not
+            over = self._window_on(image)  # beside one found so: on a made-up dialog
+            # of stripes the sides found were a column of squares, and no loss was read)
         seen = np.where(over, before, ids).astype(ids.dtype)
         start = self.game_start if self.game_start is not None and \
             self.game_start.shape == before.shape else None
@@ -1692,23 +1736,27 @@ class LiveCalibrator:
             self.log("named by consistency: " + ", ".join(
                 f"look {look} = {n}" for look, n in names.items()))
 
-    def _last_uncovered(self, before: IdGrid, known: dict[int, int]) -> IdGrid | None:
+    def _last_uncovered(self, before: IdGrid, known: dict[int, int],
+                        sides: bool = False) -> IdGrid | None:
         """The looks of this move's last frame with no window over the board (see
-        :func:`window_over`), if one was kept."""
+        :func:`window_over`; with ``sides``, none by its sides either:
+        :meth:`_window_on`), if one was kept."""
         for frame in reversed(self.steps):
             ids = self.ids(frame)
-            if ids.shape == before.shape and not window_over(ids, known, before).any():
+            if ids.shape == before.shape and not window_over(ids, known, before).any() \
+                    and not (sides and self._window_on(frame).any()):
                 return ids
         return None
 
     def _clearest_loss(self, before: IdGrid, after: IdGrid, known: dict[int, int],
-                       clicked: list[Cell]) -> tuple[IdGrid, dict[Cell, int] | None, int]:
+                       clicked: list[Cell], image: Image | None = None,
+                       ) -> tuple[IdGrid, dict[Cell, int] | None, int]:
         """The loss reading of the clearest frame this move showed (see
         :meth:`_loss_reading`), its looks, and how many covered squares a window over
         the board hides in it. A dialog that comes over the board at a loss (kmines)
         turns each square under it into a look of its own; a frame from just before it
         came shows the mines in one look (see :func:`loss_clarity`)."""
-        names, hidden, _ = self._loss_reading(before, after, known, clicked)
+        names, hidden, _ = self._loss_reading(before, after, known, clicked, image)
         best = (after, names, hidden)
         score = loss_clarity(after, names, self._same_look)
         settled = {cell for cell, code in (names or {}).items() if code == MINE}
@@ -1716,7 +1764,7 @@ class LiveCalibrator:
             ids = self.ids(frame)
             if ids.shape != before.shape or np.array_equal(ids, after):
                 continue
-            names, hidden, _ = self._loss_reading(before, ids, known, clicked)
+            names, hidden, _ = self._loss_reading(before, ids, known, clicked, frame)
             if names is not None and partial_loss(ids, names, settled, known, before):
                 continue  # the mines shown a few at a time: not all of them yet
             clarity = loss_clarity(ids, names, self._same_look)
@@ -1733,7 +1781,23 @@ class LiveCalibrator:
             self._shade_pairs[key] = a == b or shade_distance(looks[a], looks[b]) <= 1.0
         return self._shade_pairs[key]
 
-    def _revealed_end(self, before: IdGrid, after: IdGrid, clicked: list[Cell]) -> str | None:
+    def _window_on(self, image: Image | None) -> npt.NDArray[np.bool_]:
+        """The squares a window over the board covers in ``image``, by the window's
+        sides (:func:`vision.occluder.window_squares`); none without an image. A Java
+        game's "Game Over" dialog over its whole board, the board shown beside it,
+        looked like squares of the board: its flat inside repeats, so no look of its
+        own told it (:func:`window_over`)."""
+        if image is None:
+            return np.zeros((self.g.rows, self.g.cols), bool)
+        seen = self._windows_seen.get(id(image))
+        if seen is None or seen[0] is not image:  # (a move's frames are asked again and
+            if len(self._windows_seen) > 64:  # again while it is judged: 4-19 ms each)
+                self._windows_seen.clear()
+            seen = self._windows_seen[id(image)] = (image, window_squares(image, self.g))
+        return seen[1]
+
+    def _revealed_end(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
+                      image: Image | None = None) -> str | None:
         """"won" or "lost" when the game has shown every square at once (xbomb shows
         the whole board when a game ends), naming the looks by counting
         (:func:`vision.reveal.label_revealed_frame`): a clicked mine means lost. None
@@ -1742,8 +1806,15 @@ class LiveCalibrator:
                 not (self.knowledge(before) == COVERED).any():
             return None
         known = self.L.known()
-        if window_over(after, known, before, panels=False).any():
-            return None  # a window over the board (kmines' scores after a win)
+        if window_over(after, known, before, panels=False).any() or \
+                self._window_on(image).any():
+            # a window over the board (kmines' scores after a win; a Java game's "Game
+            # Over" over its whole board, the mine clicked under it, had read "won"):
+            # the board as a frame of this move showed it before the window came
+            shown = self._last_uncovered(before, known, sides=True)
+            if shown is None or (self.knowledge(shown) == COVERED).any():
+                return None
+            after = shown
         marked = np.isin(self.knowledge(before), (FLAG, QUESTION))
         names = label_revealed_frame(after, clicked, known, marked, mines=self.mines)
         if names is None and self.mines is not None:

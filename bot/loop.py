@@ -309,6 +309,7 @@ class Player:
         self.flag_button: Button | None = "right"  # how the game places a flag (None: never)
         self.rule = "safe"  # the first-click rule the strategy plays by
         self._rule_disproved = False  # a first click was lost that the rule called safe
+        self._held = 0.0  # seconds clicks are held since a first click did nothing
         self.results: list[GameResult] = []
         self._cache: _ReadCache | None = None
         self.turn_cpu_ms: list[float] = []
@@ -578,6 +579,8 @@ class Player:
         numbers do not prove."""
         if game.known is not None and np.array_equal(board, game.known):
             game.stuck += 1
+            if game.moves == 1 and not self.mouse.hold:
+                self._hold_clicks()
             if self.mines is None and game.stuck >= 2 and game.last_risk > 0.0:
                 return True
             if game.stuck >= 3:
@@ -585,6 +588,19 @@ class Player:
         else:
             game.stuck = 0
         return False
+
+    def _hold_clicks(self) -> None:
+        """A game's first click changed nothing, the pointer gone at once: hold it
+        :data:`bot.calibrate_live.CLICK_HOLD` on every square clicked from now on, as
+        calibrate does for a game that asks where the pointer is once a frame (a skin
+        learned from screenshots cannot know it: the pygame game's took no click, and
+        play stopped, "the clicks have no effect"). The first click is alone on the
+        board (the pointer parks off it after), so it opened no other square."""
+        from bot.calibrate_live import CLICK_HOLD
+
+        self._held = self.mouse.hold = CLICK_HOLD
+        self.observer.on_note(self, f"the first click changed nothing: the pointer stays "
+                                    f"{CLICK_HOLD:.2f} s on each square clicked from now on")
 
     # ----------------------------------------------------------------- board
     def find_board(self) -> None:
@@ -677,7 +693,7 @@ class Player:
         self.needs_flags, self.flags_unknown = bool(needs), needs is None
         self.side_flood = self.reader.side_flood(geometry)
         self.flag_button = self.reader.flag_button(geometry)
-        self.mouse.hold = self.reader.click_hold(geometry)
+        self.mouse.hold = max(self.reader.click_hold(geometry), self._held)
         self._new_strategy()
         self.observer.on_board(self)
 

@@ -1082,12 +1082,17 @@ class Learner:
         known = self.known()
         shown = ~np.isin(before, [lk for lk, c in known.items() if c in UNREVEALED])
         changed = before != after
-        if not shown.any() or (changed & shown).sum() < share * shown.sum():
+        if not shown.any() or ((changed & shown).sum() < share * shown.sum() and
+                               not self._glyphs_repainted(before, changed, shown, share)):
             # (open squares never change in play: the usual move ends here)
             return restore(before, after, self.repaints) if self.repaints else after
         pairs = Counter(zip(before[changed].tolist(), after[changed].tolist(), strict=True))
         same = {pair: n for pair, n in pairs.items() if self._same_ink(*pair, tol)}
         dim = dimmed_pairs(self.bank.looks, pairs, self.bank.tol)  # (Kivy's: glyphs too)
+        if not dim:  # (the open squares' alone: the Java game's grey numbers at a loss,
+            opened = changed & shown  # its covered squares shown, not dimmed)
+            dim = dimmed_pairs(self.bank.looks, Counter(zip(
+                before[opened].tolist(), after[opened].tolist(), strict=True)), self.bank.tol)
         if sum(dim.values()) > sum(same.values()):
             same = dim
         if (restore(before, after, same) == before)[shown].sum() < share * shown.sum():
@@ -1097,6 +1102,18 @@ class Learner:
             if now not in self.alias and now not in known:
                 self.alias[now] = was  # (the most squares' earlier look first)
         return restore(before, after, same)
+
+    def _glyphs_repainted(self, before: IdGrid, changed: npt.NDArray[np.bool_],
+                          shown: npt.NDArray[np.bool_], share: float) -> bool:
+        """Did ``share`` of the open squares with a glyph (four at least) change, and no
+        plain open square? A Java game (ikokkari's ``Minesweeper.java``) draws its
+        numbers black in play and dark grey once a loss shows the whole board, its 0s
+        as they were: its skin knew only the grey numbers, and play met the black ones
+        as looks it could not name."""
+        inked = shown & np.isin(before, [lk for lk in np.unique(before[shown]).tolist()
+                                         if not inkless(self.bank.mean_image(int(lk)))])
+        return int(inked.sum()) >= 4 and int((changed & inked).sum()) >= share * inked.sum() \
+            and not (changed & shown & ~inked).any()
 
     def ungap(self, before: IdGrid, after: IdGrid) -> IdGrid:
         """``after`` with the squares whose look changed only in the band round them,
@@ -1540,30 +1557,98 @@ def _learn_group(frames: Sequence[IdGrid], learner: Learner,
         learner.name(look, MINE, weight=2)
     name_mine_looks(learner, [frames[k] for k in order], lost)
     name_odd_looks(learner, [frames[k] for k in order], lost)
-    name_from_play(learner, [frames[k] for k, was_lost, was_won in zip(order, lost, won,
-                                                                      strict=True)
-                             if not was_lost and not was_won])
+    unread = [frames[k] for k, was_lost, was_won in zip(order, lost, won, strict=True)
+              if not was_lost and not was_won]
+    named, left = name_from_play(learner, unread)
+    if named:
+        read_again(learner, left, [ids for ids in unread if not any(ids is f for f in left)],
+                   [frames[k] for k, was_won in zip(order, won, strict=True) if was_won])
     for ids in beside:
         learner.add_loss(ids)
 
 
-def name_from_play(learner: Learner, frames: Sequence[IdGrid]) -> None:
+def read_again(learner: Learner, frames: Sequence[IdGrid], in_play: Sequence[IdGrid],
+               won: Sequence[IdGrid] = ()) -> None:
+    """Read ``frames`` (no loss, no win read on them, and no game in play either: see
+    :func:`name_from_play`) again as a loss, else as a win, now that the covered look
+    and numbers are named: a loss that shows no hit mine of its own fits no reading
+    before (:func:`Learner._solve_loss` then names its mine look). A look a win (of
+    these or of ``won``) leaves unrevealed, not the covered look, that a frame still
+    in play (``in_play``, or one of ``frames`` read as neither) shows too is a flag
+    (:func:`flags_at_win`)."""
+    won, in_play = list(won), list(in_play)
+    for ids in frames:
+        if learner.add_loss(ids) is None:
+            (won if learner.add_win(ids) is not None else in_play).append(ids)
+    for look in flags_at_win(won, in_play, learner.known(), learner.one_glyph):
+        learner.name(look, FLAG, weight=2)
+
+
+def flags_at_win(won: Sequence[IdGrid], in_play: Sequence[IdGrid], known: Mapping[int, int],
+                 alike: Callable[[int, int], bool] | None = None) -> set[int]:
+    """The looks not named that a won frame of ``won`` leaves unrevealed
+    (:func:`win_numbers`) beside a look named covered, or with none shown (every mine
+    flagged), and that a frame of ``in_play`` shows on fewer squares than the covered
+    look: flags (a game in play shows no mine; a game that flags every mine at a win,
+    as the pygame game of plain squares does, shows the flag the player places).
+
+    >>> won = np.array([[9, 3, 9, 2, 1],      # 9: the flag on every mine, 1: a 0,
+    ...                 [2, 3, 2, 2, 1],      # 2: a 1, 3: a 2
+    ...                 [1, 1, 1, 2, 2],
+    ...                 [1, 1, 1, 2, 9]])
+    >>> playing = np.array([[9, 0, 0, 0, 0], [0, 0, 0, 0, 0], [1, 1, 1, 2, 0]])
+    >>> flags_at_win([won], [playing], {0: COVERED})
+    {9}
+    >>> flags_at_win([won], [], {0: COVERED})
+    set()
+    """
+    covered = {lk for lk, code in known.items() if code == COVERED}
+    out: set[int] = set()
+    for ids in won:
+        fit = win_numbers(ids, known, [f for f in won if f is not ids], alike=alike)
+        for look in fit[0] if fit is not None else ():
+            if look in known:
+                continue
+            out |= {look for frame in in_play
+                    if (frame == look).any() and covered & set(np.unique(frame).tolist())
+                    and (frame == look).sum() < np.isin(frame, list(covered)).sum()}
+    return out
+
+
+def name_from_play(learner: Learner, frames: Sequence[IdGrid]) -> tuple[bool, list[IdGrid]]:
     """Name what the frames of games in play (no loss, no win read on them) settle by
     the game's logic alone (:func:`vision.in_play_labels.name_in_play`): the covered
-    look, if none is named, and numbers. A capture of a game in play named nothing
-    before (no look named: "no look of a square could be named")."""
+    look, if none is named, and numbers; whether it named any, and the frames left out
+    (below). A capture of a game in play named nothing before (no look named: "no look
+    of a square could be named").
+
+    When the frames together settle nothing, the names come from those that settle
+    something each on its own, and the others are left out: a loss read as
+    no loss (it shows no hit mine of its own, and no reading fits it before its
+    numbers are named) fits no game in play. The pygame game of plain squares draws
+    every mine, the one hit too, as one black disc: with its loss among them, its
+    captures named nothing."""
     from vision.in_play_labels import name_in_play
 
     known = learner.known()
     if not any(lk not in known for ids in frames for lk in np.unique(ids).tolist()):
-        return
+        return False, []
     if _budget().over():
         for ids in frames:
             _budget().note(LEFT_IN_PLAY, _frame_key(ids))
-        return
-    for look, code in name_in_play(frames, known, learner.bank.mean_image,
-                                   alike=learner.one_glyph).items():
+        return False, []
+    names = name_in_play(frames, known, learner.bank.mean_image, alike=learner.one_glyph)
+    left: list[IdGrid] = []
+    if not names and len(frames) > 1:
+        alone = [ids for ids in frames
+                 if name_in_play([ids], known, learner.bank.mean_image, alike=learner.one_glyph)]
+        if 0 < len(alone) < len(frames):
+            names = name_in_play(alone, known, learner.bank.mean_image,
+                                 alike=learner.one_glyph)
+            left = [ids for ids in frames if not any(ids is a for a in alone)] if names else []
+    for look, code in names.items():
         learner.name(look, code, weight=2)
+    return bool(names), left
 
 
 def name_mine_looks(learner: Learner, frames: Sequence[IdGrid], lost: Sequence[bool]) -> None:
@@ -2098,8 +2183,12 @@ def _plain_boards(images: Sequence[Image], boards: list[BoardGeometry | None],
                   grid: tuple[int, int] | None) -> dict[int, BoardGeometry]:
     """With the board's size given (``grid``), the boards of plain squares found
     (:func:`vision.flat_board.plain_board`) in the images where no lattice of that size
-    was, by image index; those images' entries in ``boards`` are set to None."""
-    from vision.flat_board import plain_board
+    was, by image index; those images' entries in ``boards`` are set to None. Raises
+    :class:`vision.lattice.NoBoardError` when the open and covered squares of one make
+    whole blocks of k x k squares (:func:`vision.flat_board.block_side`): the size
+    given splits each of the board's squares in k x k."""
+    from vision.flat_board import block_side, plain_board, plain_kinds
+    from vision.lattice import NoBoardError
 
     found: dict[int, BoardGeometry] = {}
     if grid is None:
@@ -2110,8 +2199,16 @@ def _plain_boards(images: Sequence[Image], boards: list[BoardGeometry | None],
             continue
         boards[i] = None
         plain = plain_board(image, *grid)
-        if plain is not None:
-            found[i] = plain
+        if plain is None:
+            continue
+        k = block_side(plain_kinds(image, plain))
+        if k is not None:
+            rows, cols = grid
+            raise NoBoardError(
+                f"the open and covered squares of screenshot {i + 1} make whole blocks of "
+                f"{k} x {k} of the {rows} x {cols} squares given: is the board "
+                f"{rows // k} x {cols // k} squares (--grid)?")
+        found[i] = plain
     return found
 
 

@@ -266,12 +266,81 @@ def split_share(before: Image, after: Image, g: BoardGeometry) -> float:
     >>> split_share(before, after, BoardGeometry("", 0.0, 0.0, 40 / 3, 40 / 3, 3, 3))
     0.8333333333333334
     """
-    changed = (before != after).any(axis=2)
-    shares = np.array([[changed[rect.top:rect.top + rect.height,
-                                rect.left:rect.left + rect.width].mean()
-                        for c in range(g.cols) if (rect := g.cell_rect((r, c)))]
-                       for r in range(g.rows)])
+    shares = changed_shares(before, after, g)
     touched = shares > PART[0]
     if not touched.any():
         return 0.0
     return float((touched & (shares < PART[1])).sum() / touched.sum())
+
+
+def changed_shares(before: Image, after: Image, g: BoardGeometry) -> npt.NDArray[np.float64]:
+    """The share of each square's pixels of board ``g`` that changed between two frames
+    (rows x cols)."""
+    changed = (before != after).any(axis=2)
+    return np.array([[changed[rect.top:rect.top + rect.height,
+                              rect.left:rect.left + rect.width].mean()
+                      for c in range(g.cols) if (rect := g.cell_rect((r, c)))]
+                     for r in range(g.rows)])
+
+
+BLOCK_EDGES = 36
+"""Fewest edges between squares of two kinds (opened and not) that must all lie on the
+lines of k x k blocks for :func:`block_side` to say the squares given are a k-th of
+the board's. Of 600 000 simulated first clicks on true boards (16x16 with 40 and 10
+mines, 8x8 with 10, 16x30 with 99, 24x24 with 99, 30x30 with 60; the square clicked
+and its neighbours free; ``python benchmarks/block_edges.py --games 100000 --seed 3``),
+1.7 % opened squares on the lines of 2 x 2 blocks (near a corner, whose board edges lie
+on every block's lines), with up to 28 such edges; 3 x 3 blocks up to 27, 4 x 4 up to
+24 (an earlier sketch of it, another seed: 2 x 2 up to 35). The pygame game's first
+opening, given 32x32 for its 16x16 board, has 60 such edges; its screenshots 60-272."""
+
+
+def block_side(kinds: npt.NDArray[np.integer] | npt.NDArray[np.bool_]) -> int | None:
+    """The largest k (2 or more, dividing both the rows and the columns) such that every
+    edge between two squares of different ``kinds`` (rows x cols; a kind below 0 is
+    none, and its edges do not count) lies on the lines of
+    k x k blocks, when there are :data:`BLOCK_EDGES` such edges or more: each square of
+    the lattice is then a k-th of the board's (a plain board given 32x32 for its 16x16
+    squares opens, flags and shows mines in whole blocks of 2 x 2). None otherwise.
+
+    >>> opened = np.zeros((16, 16), bool); opened[4:12, 2:10] = True; opened[6:8, 10:14] = True
+    >>> block_side(opened)
+    2
+    >>> opened[9, 9] = False  # (a square of the board left covered)
+    >>> block_side(opened) is None
+    True
+    """
+    k = kinds.astype(np.int64)
+    across = np.nonzero((k[:, 1:] != k[:, :-1]) & (k[:, 1:] >= 0) & (k[:, :-1] >= 0))[1] + 1
+    down = np.nonzero((k[1:] != k[:-1]) & (k[1:] >= 0) & (k[:-1] >= 0))[0] + 1
+    if len(across) + len(down) < BLOCK_EDGES:
+        return None
+    rows, cols = kinds.shape
+    sides = [k for k in range(2, min(rows, cols) + 1)
+             if rows % k == 0 and cols % k == 0
+             and not (across % k).any() and not (down % k).any()]
+    return max(sides) if sides else None
+
+
+def plain_kinds(image: Image, g: BoardGeometry) -> npt.NDArray[np.int64]:
+    """Which of the two commonest colours of board ``g``'s box (a plain board's covered
+    and open squares) each square shows more of: 0 or 1, -1 where it shows neither (a
+    part of a square a glyph fills). For :func:`block_side` on a screenshot.
+
+    >>> img = np.full((40, 60, 3), 120, np.uint8); img[:, :20] = 230; img[1:19, 41:59] = 0
+    >>> plain_kinds(img, BoardGeometry("", 0.0, 0.0, 20.0, 20.0, 2, 3)).tolist()
+    [[1, 0, -1], [1, 0, 0]]
+    """
+    x, y, w, h = g.bounds()
+    packed = packed_colours(image)
+    colours, counts = np.unique(packed[y:y + h, x:x + w], return_counts=True)
+    top = colours[np.argsort(-counts)][:2]
+    out = np.full((g.rows, g.cols), -1, np.int64)
+    for r in range(g.rows):
+        for c in range(g.cols):
+            cx, cy, cw, ch = g.cell_rect((r, c))
+            square = packed[cy:cy + ch, cx:cx + cw]
+            shown = [int((square == colour).sum()) for colour in top]
+            if max(shown) * 4 >= square.size:
+                out[r, c] = int(np.argmax(shown))
+    return out

@@ -201,7 +201,9 @@ def _fit(frames: Sequence[IdGrid], known: Mapping[int, int], family: tuple[int, 
     opened = [lk for lk in looks if lk not in family and looks[lk] > 1 and plain(lk)
               and known.get(lk, 0) == 0]
     marks = marks_on(unnamed, covered, image_of, plain, opened)
-    inked = [lk for lk in unnamed if not plain(lk)]
+    inked = [lk for lk in looks if lk not in family and not plain(lk)]  # (named numbers
+    # too: with them named from a win, four flags were all the glyphs left, and the
+    # pygame game's covered look was refused as its marks' only square with a glyph)
     if sum(looks[lk] for lk in marks) * 2 >= max(1, sum(looks[lk] for lk in inked)):
         return None
     base = {**known, **dict.fromkeys(family[1:], COVERED), **dict.fromkeys(marks, FLAG)}

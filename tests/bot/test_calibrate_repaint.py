@@ -165,3 +165,44 @@ def test_the_flags_a_game_places_at_a_win_are_named() -> None:
     image = render(darker, LOOK)
     image[(image == FLAG_RED).all(axis=2)] = (0, 40, 180)
     assert read_cells(image, geometry(size), result.cells)[0, 1] == FLAG
+
+
+GREY = (128, 128, 128)
+GREY_LOOK = Look(pitch_x=23.4, pitch_y=23.4, origin=(51, 123), gap=2, opened=GREY)
+
+
+@dataclass
+class GreyNumbersAtLoss(SynthGame):
+    """A loss draws the numbers anew a dull grey (every value v of an open square to
+    0.6 v + 51.2: its grey ground stays), as ikokkari's Java ``Minesweeper.java`` draws
+    its numbers black in play and dark grey once a loss shows the whole board."""
+
+    def grab(self, region: PixelRect | None = None) -> np.ndarray:
+        img = super().grab()
+        if self.status() == "lost":
+            for r, c in np.argwhere((self.game.board >= 1) & (self.game.board <= 8)).tolist():
+                left, top, right, bottom = self.look.cell_box(r, c)
+                part = img[top:bottom, left:right].astype(np.float64)
+                img[top:bottom, left:right] = np.round(part * 0.6 + 51.2).astype(np.uint8)
+        return crop(img, region)
+
+
+def test_numbers_a_loss_draws_anew_are_named_as_they_were_in_play() -> None:
+    """The loss's grey numbers were named and the numbers of play were not: play met
+    every number it opened as a look the skin could not name, and guessed blind
+    (13 games of the Java game, none won). The numbers drawn anew are pairs of looks
+    (:meth:`vision.calibrate.Learner.unpaint`): both looks of a number get its name."""
+    size = BoardSize(9, 9, 13)
+    log: list[str] = []
+    result = calibrate(GreyNumbersAtLoss(size, GREY_LOOK, rule="safe", seed=3), log)
+    assert "lost" in result.games
+    g = BoardGeometry("", *GREY_LOOK.origin, GREY_LOOK.pitch_x, GREY_LOOK.pitch_y,
+                      size.rows, size.cols)
+    game = GreyNumbersAtLoss(size, GREY_LOOK, rule="safe", seed=11)
+    game.game.open((4, 4))
+    assert (read_cells(game.grab(), g, result.cells) == game.game.board).all()  # in play
+    assert game.game.mines is not None
+    mine = tuple(int(v) for v in np.argwhere(game.game.mines)[0])
+    game.game.open((mine[0], mine[1]))
+    read = read_cells(game.grab(), g, result.cells)
+    assert (read == game.game.board).all(), (read, game.game.board)  # at the loss

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,20 +21,30 @@ from checked_image import StillScreen, play_frames, read_checked
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 
-from calib_synth import Look, SynthGame, SynthMouse, SynthScreen  # noqa: E402
+from calib_synth import Look, RecordsOutcomes, SynthGame, SynthMouse, SynthScreen  # noqa: E402
 
 from bot import mouse as mouse_module  # noqa: E402
 from bot.calibrate_live import CLICK_HOLD, CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
+from bot.cli import main  # noqa: E402
+from bot.loop import PlayConfig, Player  # noqa: E402
 from bot.mouse import GuardedMouse, RecordingMouse, ScreenRect  # noqa: E402
 from bot.reader import SkinReader  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
 from solver.cells import COVERED, FLAG, MINE, neighbour_sum  # noqa: E402
 from solver.game import BoardSize  # noqa: E402
 from solver.textboard import parse_board  # noqa: E402
-from vision.flat_board import SPLIT_SHARE, flat_board, locate_flat, split_share  # noqa: E402
+from vision.flat_board import (  # noqa: E402
+    SPLIT_SHARE,
+    block_side,
+    changed_shares,
+    flat_board,
+    locate_flat,
+    plain_kinds,
+    split_share,
+)
 from vision.geometry import BoardGeometry  # noqa: E402
 from vision.lattice import NoBoardError, find_lattice  # noqa: E402
-from vision.skin import load_skin  # noqa: E402
+from vision.skin import Skin, load_skin  # noqa: E402
 
 HERE = Path(__file__).parent / "pygame_flat"
 SHA256 = {"fresh.png": "9a2d84e10898288658211384f6125d2717bce84e280c9af814969e5f78793d41",
@@ -118,6 +129,73 @@ def test_a_wrong_size_of_the_board_s_shape_shows_at_the_first_click() -> None:
         assert split_share(fresh, playing, g) >= SPLIT_SHARE, n
 
 
+def opened_only() -> np.ndarray:
+    """``playing`` with its flags taken off: the board as the first click left it."""
+    fresh, after = capture("fresh"), capture("playing").copy()
+    for cell in np.argwhere(board("playing") == FLAG).tolist():
+        x, y, w, h = BOARD.cell_rect((cell[0], cell[1]))
+        after[y:y + h, x:x + w] = fresh[y:y + h, x:x + w]
+    return after
+
+
+@pytest.mark.parametrize("n, side", [(16, None), (32, 2), (48, 3)])
+def test_a_size_that_splits_each_square_shows_in_whole_blocks(n: int, side: int | None) -> None:
+    """32x32 or 48x48 given for the 16x16 board: the opening lines up with every
+    square given (the share cut is 0), but it makes whole 2 x 2 or 3 x 3 blocks of
+    them: calibrate stops at the first click and names the board's size."""
+    fresh, after = capture("fresh"), opened_only()
+    g = flat_board_of(n)
+    assert split_share(fresh, after, g) < SPLIT_SHARE
+    assert block_side(changed_shares(fresh, after, g) >= 0.5) == side
+    screen = StillScreen(fresh)
+    cal = LiveCalibrator(screen, RecordingMouse(size=screen.size()), LiveOptions(grid=(n, n)))
+    cal.find_board()
+    if side is None:
+        cal._check_given_size(fresh, after)
+    else:
+        with pytest.raises(CalibrationError, match=f"blocks of {side} x {side} .* is the "
+                                                   "board 16 x 16 squares"):
+            cal._check_given_size(fresh, after)
+
+
+def test_a_mark_drawn_beside_the_square_clicked_asks_about_the_size() -> None:
+    """Given 32x32, calibrate's right-click on a quarter of a square flagged the whole
+    square, drawn on other quarters: "changed nothing" then asks whether --grid is the
+    board's size (exit 2 in 5.9 s on the live game, 32x32 and 48x48 alike)."""
+    fresh, playing = capture("fresh"), capture("playing")
+    r, c = np.argwhere(board("playing") == FLAG)[1].tolist()
+    x, y, w, h = BOARD.cell_rect((r, c))
+    flagged = fresh.copy()
+    flagged[y:y + h, x:x + w] = playing[y:y + h, x:x + w]
+    g = flat_board_of(32)
+    shares = changed_shares(fresh, flagged, g)[2 * r:2 * r + 2, 2 * c:2 * c + 2]
+    assert (shares > 0.05).any() and not (shares > 0.05).all()
+    screen = StillScreen(fresh)
+    cal = LiveCalibrator(screen, RecordingMouse(size=screen.size()), LiveOptions(grid=(32, 32)))
+    cal.find_board()
+    blank = tuple(int(v) for v in np.argwhere(shares <= 0.05)[0] + (2 * r, 2 * c))
+    drawn = tuple(int(v) for v in np.argwhere(shares > 0.05)[0] + (2 * r, 2 * c))
+    assert "is --grid the board's size" in cal._split_hint(fresh, flagged, blank)
+    assert cal._split_hint(fresh, flagged, drawn) == ""
+    assert cal._split_hint(fresh, fresh, blank) == ""
+
+
+@pytest.mark.parametrize("n, side", [(32, 2), (48, 3)])
+def test_calibrate_from_stops_at_a_size_that_splits_each_square(
+        n: int, side: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Offline too, from the squares' plain colours (a glyph's part of a square counts
+    for neither): a clear message, and no skin."""
+    out = tmp_path / "split"
+    assert main(["calibrate", "--name", "split", "--grid", f"{n}x{n}", "--out", str(out),
+                 "--from", *[str(HERE / f"{name}.png") for name in NAMES]]) == 2
+    assert f"blocks of {side} x {side}" in capsys.readouterr().err
+    assert not out.exists()
+    for name in NAMES[1:]:
+        image = capture(name)
+        assert block_side(plain_kinds(image, flat_board_of(n))) == side, name
+        assert block_side(plain_kinds(image, BOARD)) is None, name
+
+
 def flat_board_of(n: int) -> BoardGeometry:
     return BoardGeometry("", 32.0, 108.0, 448 / n, 448 / n, n, n)
 
@@ -134,6 +212,28 @@ def test_the_calibrated_skin_finds_and_reads_every_capture(name: str) -> None:
     status = {"lost": "lost", "won": "won"}.get(name, "playing")
     assert reader.status(image, geometry) == status
     assert reader.click_hold(geometry) == CLICK_HOLD
+
+
+@pytest.mark.parametrize("shots", [NAMES, ("playing", "lost", "won"),
+                                   ("lost", "won_before", "won")])
+def test_calibrate_from_the_captures_names_mines_drawn_alike_at_a_loss(
+        shots: tuple[str, ...], tmp_path: Path) -> None:
+    """The game draws every mine, the one hit too, as one black disc: no look of the
+    loss is a hit mine of its own, so no reading of the loss fitted, and ``calibrate
+    --from`` named numbers only. Read again once a game in play named the covered
+    look and numbers, the loss names the disc a mine; the look a win leaves on every
+    mine, shown in play too, is a flag. The skin then reads every capture."""
+    out = tmp_path / "pgoff"
+    assert main(["calibrate", "--name", "pgoff", "--grid", "16x16", "--out", str(out),
+                 "--from", *[str(HERE / f"{n}.png") for n in shots]]) == 0
+    skin = load_skin(out)
+    assert {COVERED, 0, 1, 2, 3, 4, FLAG, MINE} <= set(skin.cells)
+    reader = SkinReader([skin])
+    for name in NAMES:
+        image = capture(name)
+        g = reader.locate(image)
+        assert np.array_equal(reader.read(image, g), board(name)), name
+        assert reader.status(image, g) == {"lost": "lost", "won": "won"}.get(name, "playing")
 
 
 def test_a_skin_of_drawn_squares_is_not_located_as_plain() -> None:
@@ -190,17 +290,58 @@ class PollsPointer(SynthGame):
         return super().grab(region)  # type: ignore[arg-type]
 
 
-def test_calibrate_learns_to_hold_the_pointer_for_a_game_that_polls_it() -> None:
-    """Right-clicks that moved on at once did nothing; held 0.1 s, they place a flag:
-    the skin says so (play holds clicks as long), and the games are played."""
-    game = PollsPointer(BoardSize(9, 9, 10), Look(pitch_x=23.4, pitch_y=23.4,
-                                                  origin=(51, 123), gap=2), seed=3)
+class PollsAndRecords(RecordsOutcomes, PollsPointer):
+    """:class:`PollsPointer` that also records how every game ended."""
+
+
+@pytest.fixture(scope="module")
+def polled() -> tuple[PollsAndRecords, Any, float]:
+    """A game that polls the pointer, calibrated: (the game, the result, the hold
+    calibrate's mouse kept)."""
+    game = PollsAndRecords(BoardSize(9, 9, 10), Look(pitch_x=23.4, pitch_y=23.4,
+                                                     origin=(51, 123), gap=2), seed=3)
     opts = LiveOptions(games=1, max_games=4, time_limit=60.0)
     cal = LiveCalibrator(SynthScreen(game), SynthMouse(game), opts)
-    result = cal.run()
-    assert cal.mouse.hold == CLICK_HOLD
+    return game, cal.run(), cal.mouse.hold
+
+
+def test_calibrate_learns_to_hold_the_pointer_for_a_game_that_polls_it(
+        polled: tuple[PollsAndRecords, Any, float]) -> None:
+    """Right-clicks that moved on at once did nothing; held 0.1 s, they place a flag:
+    the skin says so (play holds clicks as long), and the games are played."""
+    _, result, hold = polled
+    assert hold == CLICK_HOLD
     assert result.status["click_hold"] == CLICK_HOLD  # type: ignore[attr-defined]
     assert FLAG in result.cells and result.games  # type: ignore[attr-defined]
+
+
+class Quiet:
+    def on_board(self, player: object) -> None: ...
+    def on_turn(self, *args: object) -> None: ...
+    def on_game(self, *args: object) -> None: ...
+    def on_note(self, player: object, message: str) -> None:
+        self.notes.append(message)
+
+    notes: list[str] = []
+
+
+def test_play_holds_clicks_when_a_first_click_does_nothing(
+        polled: tuple[PollsAndRecords, Any, float]) -> None:
+    """A skin with no ``click_hold`` (one learned from screenshots cannot know it) on a
+    game that asks where the pointer is once a frame: the first click, the pointer
+    parked off the board at once, changed nothing, and play stopped ("the clicks have
+    no effect"). Now it holds every click from then on and plays the games out."""
+    game, learned, _ = polled
+    status = {k: v for k, v in learned.status.items() if k != "click_hold"}
+    skin = Skin("polls", "test", learned.cell_size, learned.cells, status, learned.restart)
+    before, observer = len(game.outcomes()), Quiet()
+    player = Player(SynthScreen(game), SynthMouse(game), SkinReader([skin]), "exact",
+                    PlayConfig(games=3, mines=10, seed=1, restart_timeout=4.0),
+                    observer=observer)  # type: ignore[arg-type]
+    played = player.play()
+    assert [r.outcome for r in played] == game.outcomes()[before:], [r.reason for r in played]
+    assert len(played) == 3 and player.mouse.hold == CLICK_HOLD
+    assert sum("the first click changed nothing" in n for n in observer.notes) == 1
 
 
 def test_play_holds_its_clicks_and_takes_the_win(tmp_path: Path) -> None:

@@ -115,3 +115,22 @@ def test_two_readings_that_both_fit_name_nothing() -> None:
                     [1, 1, 1, 1],
                     [3, 3, 3, 3]])
     assert name_in_play([ids], {}, images.__getitem__) == {}
+
+
+def _flag() -> np.ndarray:
+    img = _tile(0, True)
+    img[4:8, 5:8] = (0, 0, 230)  # a red mark on the covered square
+    return img
+
+
+def test_numbers_named_already_count_among_the_glyphs_beside_the_marks() -> None:
+    """With the numbers named (from a won board), a game in play's glyphs left to name
+    were its flags alone: taken for most of the glyphs, they refused the true covered
+    look (the pygame game's captures named no covered square)."""
+    images = {9: _tile(0, True), 3: _tile(0, False), 1: _tile(1, False), 5: _flag()}
+    ids = np.array([[5, 9, 9, 9, 5],
+                    [9, 1, 1, 1, 9],
+                    [9, 1, 3, 1, 9],
+                    [9, 1, 1, 1, 9],
+                    [5, 9, 9, 9, 5]])
+    assert name_in_play([ids], {1: 1, 3: 0}, images.__getitem__) == {9: COVERED}
