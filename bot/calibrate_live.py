@@ -33,7 +33,15 @@ import numpy.typing as npt
 from bot.consistency import zero_beside_covered
 from bot.end_panel import panel_controls, panel_over
 from bot.frames import changed_cells, park_pixel
-from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect, WindowClosed
+from bot.mouse import (
+    CLICK_HOLD,
+    Button,
+    GuardedMouse,
+    Mouse,
+    MouseStopped,
+    ScreenRect,
+    WindowClosed,
+)
 from bot.reader import preset_mines
 from bot.screen import Image, Screen, ScreenMap, ScreenPoint
 from solver.cells import (
@@ -130,10 +138,6 @@ class SquaresMoved(CalibrationError):
     places as it is played (:meth:`LiveCalibrator._check_squares`)."""
 
 
-CLICK_HOLD = 0.1
-"""Seconds the pointer stays on a clicked square when clicks that left it at once did
-nothing (:attr:`bot.mouse.GuardedMouse.hold`): a pygame game looks where the pointer is
-once a frame; 0.1 s is six frames at 60 a second, two at 20."""
 MARK_CYCLE = 3
 """Most marks that bring a marked square back to covered (flag, question mark, none)."""
 

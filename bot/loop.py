@@ -30,7 +30,7 @@ from bot.chord import chord_clicks
 from bot.consistency import contradiction
 from bot.frames import changed_cells, park_pixel, sub_geometry
 from bot.learn import Mines, NumberLearner, Share, UnseenStop, openable
-from bot.mouse import Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
+from bot.mouse import CLICK_HOLD, Button, GuardedMouse, Mouse, MouseStopped, ScreenRect
 from bot.reader import NotFound, Reader, Restart, preset_mines
 from bot.results import GameResult
 from bot.screen import Image, Screen, ScreenMap, ScreenPoint, clip_rect
@@ -591,13 +591,11 @@ class Player:
 
     def _hold_clicks(self) -> None:
         """A game's first click changed nothing, the pointer gone at once: hold it
-        :data:`bot.calibrate_live.CLICK_HOLD` on every square clicked from now on, as
+        :data:`bot.mouse.CLICK_HOLD` on every square clicked from now on, as
         calibrate does for a game that asks where the pointer is once a frame (a skin
         learned from screenshots cannot know it: the pygame game's took no click, and
         play stopped, "the clicks have no effect"). The first click is alone on the
         board (the pointer parks off it after), so it opened no other square."""
-        from bot.calibrate_live import CLICK_HOLD
-
         self._held = self.mouse.hold = CLICK_HOLD
         self.observer.on_note(self, f"the first click changed nothing: the pointer stays "
                                     f"{CLICK_HOLD:.2f} s on each square clicked from now on")

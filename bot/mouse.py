@@ -113,6 +113,11 @@ def in_corner(p: ScreenPoint, size: tuple[int, int], margin: float = 1.0) -> boo
     return near_x and near_y
 
 
+CLICK_HOLD = 0.1
+"""Seconds the pointer stays on a clicked square (:attr:`GuardedMouse.hold`) for a game
+that takes a click whose pointer left at once for another square: a pygame game looks
+where the pointer is once a frame; 0.1 s is six frames at 60 a second, two at 20.
+Calibrate tries it when quick marks do nothing, play when a game's first click does."""
 POLL_SECONDS = 0.0001
 """How long to sleep between two looks at the pointer while waiting for our own input to
 arrive: a look is one X round trip (~0.05 ms), and a 1 ms sleep made each gnome-mines

@@ -1110,6 +1110,8 @@ class Learner:
         numbers black in play and dark grey once a loss shows the whole board, its 0s
         as they were: its skin knew only the grey numbers, and play met the black ones
         as looks it could not name."""
+        if int((changed & shown).sum()) < 4:
+            return False  # (the usual move: open squares never change in play)
         inked = shown & np.isin(before, [lk for lk in np.unique(before[shown]).tolist()
                                          if not inkless(self.bank.mean_image(int(lk)))])
         return int(inked.sum()) >= 4 and int((changed & inked).sum()) >= share * inked.sum() \

@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "vision"))
 from calib_synth import Look, RecordsOutcomes, SynthGame, SynthMouse, SynthScreen  # noqa: E402
 
 from bot import mouse as mouse_module  # noqa: E402
-from bot.calibrate_live import CLICK_HOLD, CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
+from bot.calibrate_live import CalibrationError, LiveCalibrator, LiveOptions  # noqa: E402
 from bot.cli import main  # noqa: E402
 from bot.loop import PlayConfig, Player  # noqa: E402
-from bot.mouse import GuardedMouse, RecordingMouse, ScreenRect  # noqa: E402
+from bot.mouse import CLICK_HOLD, GuardedMouse, RecordingMouse, ScreenRect  # noqa: E402
 from bot.reader import SkinReader  # noqa: E402
 from bot.screen import ScreenPoint  # noqa: E402
 from solver.cells import COVERED, FLAG, MINE, neighbour_sum  # noqa: E402
@@ -316,13 +316,16 @@ def test_calibrate_learns_to_hold_the_pointer_for_a_game_that_polls_it(
 
 
 class Quiet:
+    """An observer that keeps play's notes."""
+
+    def __init__(self) -> None:
+        self.notes: list[str] = []
+
     def on_board(self, player: object) -> None: ...
     def on_turn(self, *args: object) -> None: ...
     def on_game(self, *args: object) -> None: ...
     def on_note(self, player: object, message: str) -> None:
         self.notes.append(message)
-
-    notes: list[str] = []
 
 
 def test_play_holds_clicks_when_a_first_click_does_nothing(
