@@ -910,6 +910,8 @@ class Player:
             if not self.needs_flags:
                 judged = unread_left_hidden(judged, game.known, game.opening)
             status = self._status(judged, game)
+            if status == "playing" and self._won_under_window(game, board):
+                status = "won"
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
@@ -1046,6 +1048,21 @@ class Player:
         if self._wants_flags(game) and int((board == FLAG).sum()) < mines:
             return "playing"
         return "won"  # every safe square open (and, where needed, every mine flagged)
+
+    def _won_under_window(self, game: _Game, board: Board) -> bool:
+        """Did the last batch leave only the mines hidden (:attr:`_Game.ends`), and
+        did a window come over the board since, as the window system tells
+        (:meth:`bot.mouse.GuardedMouse.windows_over`), with no mine shown round it?
+        Then it is the game's win display: alex-obada's Java game opens a dialog over
+        its board at a win, whose Return (the key it learned for its loss's) starts the
+        next game, and play pressed it while waiting for the board: the new game's
+        covered squares then read as opened ones gone. Asked only while squares do
+        not read."""
+        if not game.ends or not (board == UNKNOWN).any() or \
+                np.isin(board, (MINE, EXPLODED)).any():
+            return False
+        assert self.geometry is not None
+        return bool(self.mouse.windows_over(self._screen_rect(self.geometry.bounds())))
 
     def _proved_mines(self, board: Board) -> int | None:
         """For a game of no fixed count: the hidden squares, when the numbers prove each

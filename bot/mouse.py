@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
 from bot.screen import PlatformError, ScreenPoint
-from bot.windows import GameWindow, x11_window_at
+from bot.windows import GameWindow, overlap, x11_window_at
 
 Button = Literal["left", "right", "middle", "ctrl+left"]
 """A click: a mouse button, or a button with a key held ("ctrl+left": how some games
@@ -644,12 +644,22 @@ class GuardedMouse:
         if close_new is None:
             return 0
 
-        def over(rect: tuple[int, int, int, int]) -> bool:
-            x, y, w, h = rect
-            return any(x < k.left + k.width and k.left < x + w and
-                       y < k.top + k.height and k.top < y + h for k in keep)
+        return int(close_new(lambda rect: any(overlap(rect, (k.left, k.top, k.width, k.height))
+                                              for k in keep)))
 
-        return int(close_new(over))
+    def windows_over(self, area: ScreenRect) -> list[ScreenRect] | None:
+        """The windows stacked above the game's that overlap ``area`` (a dialog over
+        the board hides the squares under it, whatever it looks like); None where the
+        backend cannot tell the game's window (not X11, not watched: see
+        :meth:`watch_window`) or the window system would not say."""
+        over = getattr(self.window, "over", None)
+        if over is None:
+            return None
+        try:
+            rects = over((area.left, area.top, area.width, area.height))
+        except Exception:  # noqa: BLE001 (any X error: not known)
+            return None
+        return None if rects is None else [ScreenRect(*map(float, r)) for r in rects]
 
     def _wait_hold(self, p: ScreenPoint) -> None:
         """Before the pointer leaves the square clicked last: wait out :attr:`hold`."""
