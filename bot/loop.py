@@ -18,7 +18,7 @@ import contextlib
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -500,7 +500,7 @@ class Player:
         image, geometry = self.capture_board()
         board = self.read(image, geometry)
         lost = np.isin(board, (MINE, EXPLODED)).any() and \
-            not flags_shown_as_mines(board, game.known)
+            not self._mines_shown_won(board, game)
         return _Seen(image, board, "lost") if lost else seen
 
     def _record_batch(self, game: _Game, board: Board, plan: list[tuple[Cell, Button]]) -> None:
@@ -1034,7 +1034,7 @@ class Player:
         the endgame; reads that fail are checked against the full-screen status in
         :meth:`observe`."""
         counts = code_counts(board)
-        if counts[MINE] and flags_shown_as_mines(board, game.known):
+        if counts[MINE] and self._mines_shown_won(board, game):
             return "won"
         if counts[EXPLODED] or counts[MINE]:
             return "lost"
@@ -1048,6 +1048,12 @@ class Player:
         if self._wants_flags(game) and int((board == FLAG).sum()) < mines:
             return "playing"
         return "won"  # every safe square open (and, where needed, every mine flagged)
+
+    def _mines_shown_won(self, board: Board, game: _Game) -> bool:
+        """Are the mines ``board`` shows a win's (:func:`flags_shown_as_mines`,
+        :func:`mines_shown_at_win`)?"""
+        return flags_shown_as_mines(board, game.known) or \
+            mines_shown_at_win(board, game.opening, self.mines)
 
     def _won_under_window(self, game: _Game, board: Board) -> bool:
         """Did the last batch leave only the mines hidden (:attr:`_Game.ends`), and
@@ -1945,6 +1951,28 @@ def flags_shown_as_mines(board: Board, known: Board | None) -> bool:
         return False
     not_open = ~((board >= 0) & (board <= 8))
     return bool((known[not_open] == FLAG).all())
+
+
+def mines_shown_at_win(board: Board, clicked: Collection[Cell], mines: int | None) -> bool:
+    """Does ``board`` show every square open but mines (and flags), as many as the game
+    has (``mines``, if known), no mine hit, and every square the last batch
+    ``clicked`` open? That is a win shown as some games show it: every mine drawn
+    (deboditray2004's web Minesweeper draws them on green at a win, on red at a loss;
+    the skin names both a mine, and play called every win a loss). At a loss the
+    square hit shows a mine.
+
+    >>> from solver.textboard import parse_board
+    >>> won, lost = parse_board("1*\\n11\\n"), parse_board("1*\\n*1\\n")
+    >>> mines_shown_at_win(won, [(1, 0)], 1), mines_shown_at_win(lost, [(1, 0)], None)
+    (True, False)
+    """
+    shown = board == MINE
+    if not shown.any() or np.isin(board, (EXPLODED, WRONG_FLAG, UNKNOWN, COVERED,
+                                          QUESTION)).any():
+        return False
+    if any(not 0 <= board[cell] <= 8 for cell in clicked):
+        return False
+    return mines is None or int(np.isin(board, (MINE, FLAG)).sum()) == mines
 
 
 def code_counts(board: Board) -> list[int]:
