@@ -499,7 +499,7 @@ class LiveCalibrator:
         if button != "left" and button == self.flag_button:
             self.marked_cells.add(cell)
         self.mouse.allow([self.board_rect()])
-        self.mouse.click(self.point(self.g.cell_center(cell)), button)
+        self.mouse.click(self.point(self.g.cell_center(cell)), button, square=True)
 
     def wait_change(self, before: Image, settle: float = 0.06,
                     timeout: float | None = None) -> Image | None:

@@ -1348,7 +1348,8 @@ class Player:
                 pressed = self.flag_button if button == "right" else button
                 if pressed is None:
                     continue  # (a flag planned in a game where none is placed)
-                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), pressed)
+                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), pressed,
+                                 square=True)
             # the move looks at the pointer first (a hand on the mouse during the batch
             # stops play at the next check); the next batch's check waits for the
             # pointer to be parked, and the wait for the redraw for a frame that stays

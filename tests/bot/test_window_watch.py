@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.mouse import GuardedMouse, ScreenRect, WindowClosed, XTestMouse
+from bot.mouse import ClickRefused, GuardedMouse, ScreenRect, WindowClosed, XTestMouse
 from bot.realgames import VirtualDisplay
 from bot.screen import ScreenPoint
 
@@ -214,4 +214,24 @@ def test_the_windows_over_the_board_are_those_stacked_above_the_game_s(
         gone(d, w)
     assert guard.windows_over(board) == []
     for w in (beside, game, below):
+        gone(d, w)
+
+
+def test_no_square_is_clicked_under_a_window_over_the_board(
+        display: tuple[Any, XTestMouse]) -> None:
+    """A dialog over the board takes a click meant for a square under it (the Java
+    game's "Game Over" OK button started the next game under play's clicks). A click
+    meant for the dialog itself (to give it the keyboard focus) still goes."""
+    d, mouse = display
+    game = make_window(d, "mines", 4949)
+    guard = GuardedMouse(mouse)
+    guard.allow([ScreenRect(100, 100, 300, 200)])
+    guard.watch_window(BOARD)
+    guard.click(ScreenPoint(300, 250), square=True)  # (nothing over it yet)
+    dialog = make_window(d, "mines", 4949, at=(150, 150, 100, 60))
+    with pytest.raises(ClickRefused):
+        guard.click(ScreenPoint(170, 170), square=True)
+    guard.click(ScreenPoint(300, 250), square=True)  # beside the dialog
+    guard.click(ScreenPoint(170, 170))  # on the dialog, meant for it
+    for w in (dialog, game):
         gone(d, w)
