@@ -1200,6 +1200,11 @@ class LiveCalibrator:
                         return now_ids, now
                 image, ids = now, now_ids
                 continue
+            under = self._x_over(image)
+            if last is not None and any(under[c] for c in cells):
+                # a window over the board where the move would click (a dialog takes
+                # the click, and the guard refuses it): the game ended there unread
+                return self._end_unread(last, ids, image, moves == 1)
             if not cells and last is not None and self._unexplained(ids).sum() >= 2:
                 # squares nobody opened show something: an end not read (a loss under
                 # a dialog whose mines are looks not named yet), not a win
