@@ -85,9 +85,16 @@ from vision.flat_board import (
 from vision.geometry import BoardGeometry, PixelPoint, PixelRect
 from vision.lattice import NoBoardError, find_lattice, template_size
 from vision.moved_squares import board_again, squares_moved
-from vision.occluder import window_squares
+from vision.occluder import squares_under, window_squares
 from vision.popup import changed_pixels, drawn_past, popup_at
-from vision.reveal import kept_flags, label_revealed_frame, opened_apart, revealed_mine_count
+from vision.reveal import (
+    changed_apart,
+    kept_flags,
+    label_revealed_frame,
+    opened_apart,
+    opened_through_zeros,
+    revealed_mine_count,
+)
 from vision.shade import shade_distance
 
 FRESH_TIMEOUT = 1.0
@@ -390,6 +397,9 @@ class LiveCalibrator:
         self.first_clicks: list[str] = []
         self._windows_seen: dict[int, tuple[Image, npt.NDArray[np.bool_]]] = {}
         """Frames (by id) and the squares a window covers in each (:meth:`_window_on`)."""
+        self._x_windows: dict[int, tuple[Image, list[tuple[float, float, float, float]]]] = {}
+        """Frames (by id) taken while the window system showed windows over the board,
+        and their boxes (:meth:`_note_windows`)."""
         self.first_click_sides: list[int] = []
         """How many neighbours each game's first clicked square has."""
         self.notes: list[str] = []
@@ -445,7 +455,25 @@ class LiveCalibrator:
     def grab(self) -> Image:
         image = self.screen.grab()
         self._last_image = image
+        if self.geometry is not None:
+            self._note_windows(image)
         return image
+
+    def _note_windows(self, image: Image) -> None:
+        """Keep the boxes (image pixels) of the windows the window system shows over
+        the board as ``image`` is taken (:meth:`bot.mouse.GuardedMouse.windows_over`),
+        for :meth:`_window_on`; where it cannot tell, nothing is kept."""
+        rects = self.mouse.windows_over(self.board_rect())
+        if not rects:
+            return
+        boxes = []
+        for r in rects:
+            a = self.map.to_pixel(ScreenPoint(r.left, r.top))
+            b = self.map.to_pixel(ScreenPoint(r.left + r.width, r.top + r.height))
+            boxes.append((a.x, a.y, b.x, b.y))
+        while len(self._x_windows) >= 64:
+            self._x_windows.pop(next(iter(self._x_windows)))
+        self._x_windows[id(image)] = (image, boxes)
 
     def ids(self, image: Image) -> IdGrid:
         return self.L.ids(image, self.g)
@@ -471,7 +499,7 @@ class LiveCalibrator:
         if button != "left" and button == self.flag_button:
             self.marked_cells.add(cell)
         self.mouse.allow([self.board_rect()])
-        self.mouse.click(self.point(self.g.cell_center(cell)), button)
+        self.mouse.click(self.point(self.g.cell_center(cell)), button, square=True)
 
     def wait_change(self, before: Image, settle: float = 0.06,
                     timeout: float | None = None) -> Image | None:
@@ -1161,11 +1189,22 @@ class LiveCalibrator:
                     if self.judge(last[0], now_ids, last[2], now, last[4]):
                         return now_ids, now
                     self._note_opened(last[0], now_ids, last[4])
-                elif self._board_gone(ids, now_ids):  # a dialog came: a win
-                    self._ended("won", image, now)
-                    return now_ids, now
+                elif self._board_gone(ids, now_ids):  # a dialog came: a win, but
+                    # with the board shown beside it (the Java game's loss, its dialog
+                    # late): the last move's loss, judged again
+                    if last is None or not self._shown_past_window(last[0], now_ids,
+                                                                   last[4], now):
+                        self._ended("won", image, now)
+                        return now_ids, now
+                    if self.judge(last[0], now_ids, last[2], now, last[4], force=True):
+                        return now_ids, now
                 image, ids = now, now_ids
                 continue
+            under = self._x_over(image)
+            if last is not None and any(under[c] for c in cells):
+                # a window over the board where the move would click (a dialog takes
+                # the click, and the guard refuses it): the game ended there unread
+                return self._end_unread(last, ids, image, moves == 1)
             if not cells and last is not None and self._unexplained(ids).sum() >= 2:
                 # squares nobody opened show something: an end not read (a loss under
                 # a dialog whose mines are looks not named yet), not a win
@@ -1529,7 +1568,8 @@ class LiveCalibrator:
             self._ended("lost", img_before, img_after)
             return True
         gone = self._board_gone(before, after) and \
-            not self._loss_before_cover(before, after, clicked, img_after)
+            not self._loss_before_cover(before, after, clicked, img_after) and \
+            not self._shown_past_window(before, after, clicked, img_after)
         if gone or self._flagged_by_game(before, after, clicked):
             self._check_squares(img_after)  # (squares cut where they were read as gone)
             unsure = False
@@ -1542,6 +1582,7 @@ class LiveCalibrator:
             return True
         exploded = any(known.get(int(after[c])) == EXPLODED for c in clicked)
         if exploded or force or not self._flood(before, after, clicked) or \
+                self._shown_past_window(before, after, clicked, img_after) or \
                 self._board_gone(before, after) or \
                 self._loss_before_cover(before, after, clicked, img_after):  # (a dialog: Win7's)
             if self._hit_only(before, after, clicked, known, exploded or force):
@@ -1558,7 +1599,7 @@ class LiveCalibrator:
                 if self.mines is not None and shown + flags + hidden < 0.8 * self.mines \
                         and not self._loss_before_cover(before, after, clicked, img_after):
                     return False  # not every mine is shown, none known: not a lost game
-                self._name_loss(before, after, shown_ids, names, known)
+                self._name_loss(before, after, shown_ids, names, known, img_after)
                 if self.mines is None and not hidden and not self.counts_vary and \
                         not unproved_flags(self.L.codes(before, UNKNOWN) == FLAG, names):
                     self.mines = shown + flags
@@ -1570,14 +1611,16 @@ class LiveCalibrator:
         return False  # a win is decided by finish_win, once only mines are left
 
     def _name_loss(self, before: IdGrid, after: IdGrid, shown_ids: IdGrid,
-                   names: dict[Cell, int], known: dict[int, int]) -> None:
+                   names: dict[Cell, int], known: dict[int, int],
+                   image: Image | None = None) -> None:
         """Name the looks of a lost game's squares (exact: each square counts twice);
         a changed square by its look in the settled frame ``after``, off any window
         over the board (a loss drawn in steps: kmines fades the mines' tiles out first,
         then a dialog comes); by its look in ``shown_ids`` under the window when the
         last frame before the window still showed that look (it had settled: Windows
-        7's "Game Lost" dialog covers nearly all of a 9x9 board, the hit mine too)."""
-        near = window_over(after, known, before)
+        7's "Game Lost" dialog covers nearly all of a 9x9 board, the hit mine too).
+        ``image``: the frame ``after`` was read from (its windows: :meth:`_x_over`)."""
+        near = window_over(after, known, before) | self._x_over(image)
         near |= adjacent_count(near) > 0
         last = self._last_uncovered(before, known) if near.any() else None
         for cell, code in names.items():
@@ -1669,7 +1712,7 @@ class LiveCalibrator:
         squares, say a window fading in, read as shown mines). ``image``: the frame
         ``ids`` was read from, whose window's sides across the board also tell the
         squares it covers (:meth:`_window_on`)."""
-        over = window_over(ids, known, before)
+        over = window_over(ids, known, before) | self._x_over(image)
         if not over.any():  # (a window whose flat inside repeats: by its sides; not
             over = self._window_on(image)  # beside one found so: on a made-up dialog
             # of stripes the sides found were a column of squares, and no loss was read)
@@ -1793,6 +1836,20 @@ class LiveCalibrator:
         own told it (:func:`window_over`)."""
         if image is None:
             return np.zeros((self.g.rows, self.g.cols), bool)
+        return self._sides_on(image) | self._x_over(image)
+
+    def _x_over(self, image: Image | None) -> npt.NDArray[np.bool_]:
+        """The squares under the windows the window system showed over the board as
+        ``image`` was taken (:meth:`_note_windows`): alex-obada's Java game shows its
+        "Game Over" dialog with the board's reveal in one frame, the mine clicked under
+        it, and its look told no window where its inside repeated across squares."""
+        kept = self._x_windows.get(id(image)) if image is not None else None
+        if kept is None or kept[0] is not image:
+            return np.zeros((self.g.rows, self.g.cols), bool)
+        return squares_under(self.g, kept[1], margin=0.0)
+
+    def _sides_on(self, image: Image) -> npt.NDArray[np.bool_]:
+        """:func:`vision.occluder.window_squares` of ``image``, kept per frame."""
         seen = self._windows_seen.get(id(image))
         if seen is None or seen[0] is not image:  # (a move's frames are asked again and
             if len(self._windows_seen) > 64:  # again while it is judged: 4-19 ms each)
@@ -1805,8 +1862,12 @@ class LiveCalibrator:
         """"won" or "lost" when the game has shown every square at once (xbomb shows
         the whole board when a game ends), naming the looks by counting
         (:func:`vision.reveal.label_revealed_frame`): a clicked mine means lost. None
-        while squares are still covered, or when no reading fits."""
-        if (self.knowledge(after) == COVERED).any() or \
+        while squares are still covered, or when no reading fits. Squares under a
+        window the window system shows over the board (:meth:`_x_over`) are left
+        unread, and their neighbours' counts unchecked, when no frame of the move
+        showed the board without it."""
+        hidden = self._x_over(image)
+        if (self.knowledge(after)[~hidden] == COVERED).any() or \
                 not (self.knowledge(before) == COVERED).any():
             return None
         known = self.L.known()
@@ -1816,13 +1877,15 @@ class LiveCalibrator:
             # Over" over its whole board, the mine clicked under it, had read "won"):
             # the board as a frame of this move showed it before the window came
             shown = self._last_uncovered(before, known, sides=True)
-            if shown is None or (self.knowledge(shown) == COVERED).any():
+            if shown is not None and not (self.knowledge(shown) == COVERED).any():
+                after, hidden = shown, np.zeros(hidden.shape, bool)
+            elif not hidden.any():
                 return None
-            after = shown
         marked = np.isin(self.knowledge(before), (FLAG, QUESTION))
-        names = label_revealed_frame(after, clicked, known, marked, mines=self.mines)
+        unchecked = marked | hidden | (adjacent_count(hidden) > 0)
+        names = label_revealed_frame(after, clicked, known, unchecked, mines=self.mines)
         if names is None and self.mines is not None:
-            names = another_count_reading(after, clicked, known, marked)
+            names = another_count_reading(after, clicked, known, unchecked)
             if names is not None:
                 self._doubt_count("the whole board shows another count")
         if names is None:
@@ -1835,9 +1898,15 @@ class LiveCalibrator:
         for look, code in names.items():  # exact, like a loss: two votes per square
             self.L.name(look, code, weight=2 * int((after == look).sum()))
         numbers = [lk for lk, code in codes.items() if 0 <= code <= 8]
-        hit = any(int(after[c]) in mine_looks for c in clicked) or opened_apart(
-            self.knowledge(before) == COVERED, after, numbers, clicked)
-        if hit and self.mines is None and not self.counts_vary:
+        covered = self.knowledge(before) == COVERED
+        hit = any(int(after[c]) in mine_looks for c in clicked if not hidden[c])
+        if hidden.any():  # (the mine clicked may be under the window: a loss shows
+            # numbers no flood from the squares clicked opened)
+            hit = hit or not opened_through_zeros(covered & np.isin(after, numbers),
+                                                  after, clicked, hidden)
+        else:
+            hit = hit or opened_apart(covered, after, numbers, clicked)
+        if hit and self.mines is None and not self.counts_vary and not hidden.any():
             # (with the flags it keeps on mines: DangerUXB's loss showed 39 and a flag)
             self.mines = revealed_mine_count(after, codes, marked)
             if self.mines is not None:
@@ -1853,6 +1922,32 @@ class LiveCalibrator:
         for cell in clicked:
             turned[cell] = False
         return bool(turned.any()) and not np.isin(now, (MINE, EXPLODED, WRONG_FLAG)).any()
+
+    def _shown_past_window(self, before: IdGrid, after: IdGrid, clicked: list[Cell],
+                           image: Image) -> bool:
+        """Did a window the window system shows over the board (:meth:`_x_over`) come
+        with squares changed beside it that the move did not open? A move that won
+        opened only squares a flood from the clicked ones reaches
+        (:func:`vision.reveal.opened_through_zeros`), and the game may then mark each
+        mine left: no more squares changed apart from those than it has mines
+        (:func:`vision.reveal.changed_apart`). alex-obada's Java game shows its whole
+        board and its "Game Over" dialog in one frame, the mine clicked perhaps under
+        it: the squares under the dialog read as a board gone (a win's dialog), and
+        the whole board shown as one opened region, while no look of it was named."""
+        window = self._x_over(image)
+        if not window.any() or before.shape != after.shape:
+            return False
+        known = self.L.known()
+        after = self._focus_kept(before, after)
+        hidden = window | window_over(after, known, before)
+        covered = np.isin(self.knowledge(before), (COVERED, QUESTION))
+        marked = np.isin(self.knowledge(after), (COVERED, FLAG))  # (mines a win marks)
+        opened = (before != after) & covered & ~marked
+        mines = self.mines if self.mines is not None else preset_mines(*before.shape)
+        if mines is not None and changed_apart(covered, before != after, hidden,
+                                               clicked) > mines:
+            return True
+        return not opened_through_zeros(opened, after, clicked, hidden)
 
     def _board_gone(self, before: IdGrid, after: IdGrid) -> bool:
         """Opened squares never change in play, nor when a game is lost: if many of
@@ -1943,6 +2038,8 @@ class LiveCalibrator:
         at the last flag, its units go on); a win display stays."""
         if last[0].shape != last[1].shape:
             return True  # the window changed size: the game declared something
+        if self._x_over(last[1]).any() and not self._x_over(last[0]).any():
+            return True  # a window came over the board (the Java game's "Congrats!")
         ignore = self.volatile.copy() if self.volatile.shape == last[0].shape[:2] else \
             np.zeros(last[0].shape[:2], bool)
         for r in self.restart_rects:

@@ -18,7 +18,7 @@ import contextlib
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -500,7 +500,7 @@ class Player:
         image, geometry = self.capture_board()
         board = self.read(image, geometry)
         lost = np.isin(board, (MINE, EXPLODED)).any() and \
-            not flags_shown_as_mines(board, game.known)
+            not self._mines_shown_won(board, game)
         return _Seen(image, board, "lost") if lost else seen
 
     def _record_batch(self, game: _Game, board: Board, plan: list[tuple[Cell, Button]]) -> None:
@@ -910,6 +910,8 @@ class Player:
             if not self.needs_flags:
                 judged = unread_left_hidden(judged, game.known, game.opening)
             status = self._status(judged, game)
+            if status == "playing" and self._won_under_window(game, board):
+                status = "won"
             seen = _Seen(image, board, status)
             if status in ("won", "lost"):
                 return seen, None
@@ -1032,7 +1034,7 @@ class Player:
         the endgame; reads that fail are checked against the full-screen status in
         :meth:`observe`."""
         counts = code_counts(board)
-        if counts[MINE] and flags_shown_as_mines(board, game.known):
+        if counts[MINE] and self._mines_shown_won(board, game):
             return "won"
         if counts[EXPLODED] or counts[MINE]:
             return "lost"
@@ -1046,6 +1048,27 @@ class Player:
         if self._wants_flags(game) and int((board == FLAG).sum()) < mines:
             return "playing"
         return "won"  # every safe square open (and, where needed, every mine flagged)
+
+    def _mines_shown_won(self, board: Board, game: _Game) -> bool:
+        """Are the mines ``board`` shows a win's (:func:`flags_shown_as_mines`,
+        :func:`mines_shown_at_win`)?"""
+        return flags_shown_as_mines(board, game.known) or \
+            mines_shown_at_win(board, game.opening, self.mines)
+
+    def _won_under_window(self, game: _Game, board: Board) -> bool:
+        """Did the last batch leave only the mines hidden (:attr:`_Game.ends`), and
+        did a window come over the board since, as the window system tells
+        (:meth:`bot.mouse.GuardedMouse.windows_over`), with no mine shown round it?
+        Then it is the game's win display: alex-obada's Java game opens a dialog over
+        its board at a win, whose Return (the key it learned for its loss's) starts the
+        next game, and play pressed it while waiting for the board: the new game's
+        covered squares then read as opened ones gone. Asked only while squares do
+        not read."""
+        if not game.ends or not (board == UNKNOWN).any() or \
+                np.isin(board, (MINE, EXPLODED)).any():
+            return False
+        assert self.geometry is not None
+        return bool(self.mouse.windows_over(self._screen_rect(self.geometry.bounds())))
 
     def _proved_mines(self, board: Board) -> int | None:
         """For a game of no fixed count: the hidden squares, when the numbers prove each
@@ -1325,7 +1348,8 @@ class Player:
                 pressed = self.flag_button if button == "right" else button
                 if pressed is None:
                     continue  # (a flag planned in a game where none is placed)
-                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), pressed)
+                self.mouse.click(self.map.to_screen(self.geometry.cell_center(cell)), pressed,
+                                 square=True)
             # the move looks at the pointer first (a hand on the mouse during the batch
             # stops play at the next check); the next batch's check waits for the
             # pointer to be parked, and the wait for the redraw for a frame that stays
@@ -1928,6 +1952,28 @@ def flags_shown_as_mines(board: Board, known: Board | None) -> bool:
         return False
     not_open = ~((board >= 0) & (board <= 8))
     return bool((known[not_open] == FLAG).all())
+
+
+def mines_shown_at_win(board: Board, clicked: Collection[Cell], mines: int | None) -> bool:
+    """Does ``board`` show every square open but mines (and flags), as many as the game
+    has (``mines``, if known), no mine hit, and every square the last batch
+    ``clicked`` open? That is a win shown as some games show it: every mine drawn
+    (deboditray2004's web Minesweeper draws them on green at a win, on red at a loss;
+    the skin names both a mine, and play called every win a loss). At a loss the
+    square hit shows a mine.
+
+    >>> from solver.textboard import parse_board
+    >>> won, lost = parse_board("1*\\n11\\n"), parse_board("1*\\n*1\\n")
+    >>> mines_shown_at_win(won, [(1, 0)], 1), mines_shown_at_win(lost, [(1, 0)], None)
+    (True, False)
+    """
+    shown = board == MINE
+    if not shown.any() or np.isin(board, (EXPLODED, WRONG_FLAG, UNKNOWN, COVERED,
+                                          QUESTION)).any():
+        return False
+    if any(not 0 <= board[cell] <= 8 for cell in clicked):
+        return False
+    return mines is None or int(np.isin(board, (MINE, FLAG)).sum()) == mines
 
 
 def code_counts(board: Board) -> list[int]:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol
 
 from bot.screen import PlatformError, ScreenPoint
-from bot.windows import GameWindow, x11_window_at
+from bot.windows import GameWindow, overlap, x11_window_at
 
 Button = Literal["left", "right", "middle", "ctrl+left"]
 """A click: a mouse button, or a button with a key held ("ctrl+left": how some games
@@ -445,7 +445,11 @@ class GuardedMouse:
     a screen corner (fail-safe) or is not where the guard last put it (someone took
     the mouse), when ``stop_requested()`` says so (Ctrl+C between moves), and when the
     game's window, once :meth:`watch_window` was told where the board is, has closed
-    (:class:`WindowClosed`; where the backend can tell: ``window_at``).
+    (:class:`WindowClosed`; where the backend can tell: ``window_at``). Nor does it
+    click a square of the board (``square``) where a window stacked above the game's
+    covers it (a dialog over the board takes the click: its OK button starts the next
+    game), asked at every check and before every click but clicks held back together
+    (:class:`ClickRefused`).
 
     Where the backend can ask where the pointer is without waiting (``look``, as
     :class:`XTestMouse`), no look costs a round trip: :meth:`look_ahead` asks early
@@ -476,6 +480,7 @@ class GuardedMouse:
         game's ``mouse.get_pos()``), takes a click for the square the pointer moved to
         next (set from the skin's ``click_hold``, learned by calibrate)."""
         self._clicked: tuple[ScreenPoint, float] | None = None  # (where, when) last click
+        self._covering: list[ScreenRect] = []  # windows over the allowed rectangles
 
     def size(self) -> tuple[int, int]:
         return self._size
@@ -494,6 +499,18 @@ class GuardedMouse:
         if self.window is not None and not self.window.present():
             raise WindowClosed("the game's window has closed (or was hidden), so what "
                                "shows there now is not the game: nothing more is clicked")
+        self._covering = self._windows_over_allowed()
+
+    def _windows_over_allowed(self) -> list[ScreenRect]:
+        """The windows stacked above the game's over the allowed rectangles (one query,
+        for the box round them all); none where that is not known."""
+        if self.window is None or not self.allowed:
+            return []
+        left = min(r.left for r in self.allowed)
+        top = min(r.top for r in self.allowed)
+        right = max(r.left + r.width for r in self.allowed)
+        bottom = max(r.top + r.height for r in self.allowed)
+        return self.windows_over(ScreenRect(left, top, right - left, bottom - top)) or []
 
     def allow(self, rects: Sequence[ScreenRect]) -> None:
         """Replace the set of clickable rectangles."""
@@ -609,10 +626,11 @@ class GuardedMouse:
         self._last = p
         self._trail.append(p)
 
-    def click(self, p: ScreenPoint, button: Button = "left") -> None:
+    def click(self, p: ScreenPoint, button: Button = "left", square: bool = False) -> None:
         """Click inside an allowed rectangle. The pointer itself is checked (corner,
         foreign moves) by :meth:`check` before each batch of clicks and on every move;
-        a stop request is honoured before every click."""
+        a stop request is honoured before every click. ``square``: a click on a square
+        of the board, for the game (not on a window over it)."""
         if not any(r.contains(p) for r in self.allowed):
             raise ClickRefused(f"refused a click at ({p.x:.0f}, {p.y:.0f}): outside the board")
         if self.stop_requested():
@@ -621,6 +639,9 @@ class GuardedMouse:
             self.check()
         elif not getattr(self.inner, "holding", False):  # (held clicks go out at once,
             self._check_window()  # before the game could close at any: check() looked)
+        if square and any(r.contains(p) for r in self._covering):
+            raise ClickRefused(f"refused a click at ({p.x:.0f}, {p.y:.0f}): a window over "
+                               "the board is there (a dialog takes the click)")
         self._wait_hold(p)
         self.inner.click(p, button)
         if self.hold:
@@ -644,12 +665,22 @@ class GuardedMouse:
         if close_new is None:
             return 0
 
-        def over(rect: tuple[int, int, int, int]) -> bool:
-            x, y, w, h = rect
-            return any(x < k.left + k.width and k.left < x + w and
-                       y < k.top + k.height and k.top < y + h for k in keep)
+        return int(close_new(lambda rect: any(overlap(rect, (k.left, k.top, k.width, k.height))
+                                              for k in keep)))
 
-        return int(close_new(over))
+    def windows_over(self, area: ScreenRect) -> list[ScreenRect] | None:
+        """The windows stacked above the game's that overlap ``area`` (a dialog over
+        the board hides the squares under it, whatever it looks like); None where the
+        backend cannot tell the game's window (not X11, not watched: see
+        :meth:`watch_window`) or the window system would not say."""
+        over = getattr(self.window, "over", None)
+        if over is None:
+            return None
+        try:
+            rects = over((area.left, area.top, area.width, area.height))
+        except Exception:  # noqa: BLE001 (any X error: not known)
+            return None
+        return None if rects is None else [ScreenRect(*map(float, r)) for r in rects]
 
     def _wait_hold(self, p: ScreenPoint) -> None:
         """Before the pointer leaves the square clicked last: wait out :attr:`hold`."""

@@ -90,21 +90,25 @@ def frame_at(display: Any, p: ScreenPoint) -> Any | None:
     return topmost_at(p, top_frames(display))
 
 
-def top_frames(display: Any) -> list[tuple[Any, Rect]]:
+def top_frames(display: Any, popups: bool = False,
+               children: Sequence[Any] | None = None) -> list[tuple[Any, Rect]]:
     """The mapped top-level windows, bottom to top, each with its rectangle; no
-    override-redirect window (see :func:`frame_at`)."""
+    override-redirect window (see :func:`frame_at`) unless ``popups``. ``children``:
+    the root's children to look at (default: all of them)."""
     from Xlib import X
     from Xlib.error import XError
 
     frames: list[tuple[Any, Rect]] = []
-    try:
-        children = display.screen().root.query_tree().children
-    except XError:
-        return frames
+    if children is None:
+        try:
+            children = display.screen().root.query_tree().children
+        except XError:
+            return frames
     for child in children:
         try:
             attributes = child.get_attributes()
-            if attributes.map_state != X.IsViewable or attributes.override_redirect:
+            if attributes.map_state != X.IsViewable or \
+                    (attributes.override_redirect and not popups):
                 continue
             g = child.get_geometry()
         except XError:  # gone meanwhile
@@ -193,6 +197,24 @@ class X11Window:
             closed += ask_to_close(self._d, client_window(self._d, frame))
         return closed
 
+    def over(self, area: tuple[float, float, float, float]) -> list[Rect] | None:
+        """The rectangles of the windows stacked above the game's (any program's: a
+        dialog, a menu, a tooltip) that overlap ``area``; None when the game's window
+        is no longer among the top-level ones (stacking unknown). One round trip for
+        the stacking order, two per window above the game's (usually none)."""
+        from Xlib.error import XError
+
+        try:
+            children = self._d.screen().root.query_tree().children
+        except XError:
+            return None
+        ids = [child.id for child in children]
+        if self.frame.id not in ids:
+            return None
+        above = children[ids.index(self.frame.id) + 1:]
+        return [rect for _, rect in top_frames(self._d, popups=True, children=above)
+                if overlap(rect, area)]
+
     def present(self) -> bool:
         from Xlib import X
         from Xlib.error import XError
@@ -207,6 +229,16 @@ class X11Window:
             return False
         self.frame = frame  # (the game's new window: watched from now on)
         return True
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Do rectangles ``a`` and ``b`` (x, y, width, height) share any area?
+
+    >>> overlap((0, 0, 10, 10), (9, 9, 5, 5)), overlap((0, 0, 10, 10), (10, 0, 5, 5))
+    (True, False)
+    """
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and \
+        a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def ask_to_close(display: Any, window: Any) -> bool:

@@ -20,6 +20,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -95,15 +97,28 @@ def window_squares(image: Image, g: BoardGeometry, margin: float = 0.5,
     >>> window_squares(board, g).astype(int).tolist()[0:2]   # (half a square around)
     [[0, 0, 0, 0, 0, 0], [0, 1, 1, 1, 1, 1]]
     """
-    out = np.zeros((g.rows, g.cols), bool)
     box = window_box(image, g)
-    if box is None:
-        return out
+    return squares_under(g, [] if box is None else [box], margin)
+
+
+def squares_under(g: BoardGeometry, boxes: Sequence[tuple[float, float, float, float]],
+                  margin: float = 0.5) -> npt.NDArray[np.bool_]:
+    """The squares of board ``g`` that any of ``boxes`` (``(x0, y0, x1, y1)`` in image
+    pixels, ends excluded) covers in whole or in part, or comes within ``margin``
+    squares (at least 2 px) of: a window over the board and its shadow.
+
+    >>> from vision.geometry import BoardGeometry
+    >>> g = BoardGeometry("", 0.0, 0.0, 20.0, 20.0, 3, 4)
+    >>> squares_under(g, [(45.0, 25.0, 70.0, 35.0)], margin=0.0).astype(int).tolist()
+    [[0, 0, 0, 0], [0, 0, 1, 1], [0, 0, 0, 0]]
+    """
+    out = np.zeros((g.rows, g.cols), bool)
     mx, my = max(2.0, margin * g.pitch_x), max(2.0, margin * g.pitch_y)
-    bx0, by0, bx1, by1 = box[0] - mx, box[1] - my, box[2] + mx, box[3] + my
-    cols = [c for c in range(g.cols) if g.col_left(c) < bx1 and g.col_left(c + 1) > bx0]
-    rows = [r for r in range(g.rows) if g.row_top(r) < by1 and g.row_top(r + 1) > by0]
-    out[np.ix_(rows, cols)] = True
+    for x0, y0, x1, y1 in boxes:
+        bx0, by0, bx1, by1 = x0 - mx, y0 - my, x1 + mx, y1 + my
+        cols = [c for c in range(g.cols) if g.col_left(c) < bx1 and g.col_left(c + 1) > bx0]
+        rows = [r for r in range(g.rows) if g.row_top(r) < by1 and g.row_top(r + 1) > by0]
+        out[np.ix_(rows, cols)] = True
     return out
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -156,6 +157,61 @@ def opened_apart(covered: npt.NDArray[np.bool_], ids: IdGrid, number_looks: Sequ
     True
     """
     return not all_reached(covered & np.isin(ids, list(number_looks)), clicked)
+
+
+def changed_apart(covered: npt.NDArray[np.bool_], changed: npt.NDArray[np.bool_],
+                  hidden: npt.NDArray[np.bool_], clicked: Sequence[Cell]) -> int:
+    """How many squares ``covered`` before a move look otherwise after it (``changed``)
+    apart from every region the move could have opened: each 8-connected part of the
+    changed squares, with the squares ``hidden`` under a window (the region may run on
+    under it), that holds no clicked square. A move that won opens only squares
+    reached from the ones clicked, and the game may then mark each mine left, so at
+    most as many squares as it has mines change apart from them; a game that shows its
+    whole board at a loss changes every covered square.
+
+    >>> covered = np.ones((3, 6), bool)
+    >>> changed = np.array([[1, 1, 0, 0, 1, 1], [0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 0]], bool)
+    >>> changed_apart(covered, changed, np.zeros((3, 6), bool), [(0, 0)])
+    4
+    >>> hidden = np.zeros((3, 6), bool); hidden[:, 2:4] = True   # a window between them
+    >>> changed_apart(covered, changed, hidden, [(0, 0)])
+    0
+    """
+    turned = covered & changed & ~hidden
+    n, labels = cv2.connectedComponents((turned | hidden).astype(np.uint8), connectivity=8)
+    reached = {int(labels[cell]) for cell in clicked if labels[cell]}
+    apart = turned & ~np.isin(labels, list(reached))
+    return int(apart.sum())
+
+
+def opened_through_zeros(changed: npt.NDArray[np.bool_], ids: IdGrid, clicked: Sequence[Cell],
+                         hidden: npt.NDArray[np.bool_]) -> bool:
+    """Could clicks on ``clicked`` have opened the ``changed`` squares of ``ids`` (the
+    looks after the move) by flooding? A click opens its square (a number's, its
+    neighbours too) and each 0 opened opens its neighbours, so some look (the 0s) has
+    every changed square beside a clicked square or beside a changed square of that
+    look, or beside a square ``hidden`` under a window (a flood may run on under it).
+    A loss that shows the whole board fails: no mine is beside a 0.
+
+    >>> ids = np.zeros((4, 6), int); ids[2:, 4:] = 1; ids[3, 5] = 5  # 5: a mine
+    >>> none = np.zeros(ids.shape, bool)
+    >>> opened_through_zeros(ids != 5, ids, [(0, 0)], none)      # a region of 0s
+    True
+    >>> opened_through_zeros(np.ones(ids.shape, bool), ids, [(0, 0)], none)  # mines shown
+    False
+    """
+    seen = changed & ~hidden
+    near_click = np.zeros(ids.shape, bool)
+    for r, c in clicked:
+        near_click[max(0, r - 1):r + 2, max(0, c - 1):c + 2] = True
+    todo = seen & ~near_click
+    if not todo.any():
+        return True
+    for look in np.unique(ids[seen]).tolist():
+        zeros = seen & (ids == look)
+        if not (todo & (adjacent_count(zeros | hidden) == 0)).any():
+            return True
+    return False
 
 
 def revealed_mine_count(ids: IdGrid, codes: Mapping[int, int],

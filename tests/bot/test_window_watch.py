@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.mouse import GuardedMouse, ScreenRect, WindowClosed, XTestMouse
+from bot.mouse import ClickRefused, GuardedMouse, ScreenRect, WindowClosed, XTestMouse
 from bot.realgames import VirtualDisplay
 from bot.screen import ScreenPoint
 
@@ -188,3 +188,50 @@ def test_a_tk_program_s_windows_are_told_by_their_connection(
             gone(d, w)
     finally:
         other_program.close()
+
+
+def test_the_windows_over_the_board_are_those_stacked_above_the_game_s(
+        display: tuple[Any, XTestMouse]) -> None:
+    """A dialog over the board (the Java game's "Game Over"), a menu over it, and a
+    window beside the board; a window under the game's hides nothing."""
+    d, mouse = display
+    below = make_window(d, "xterm", 5353, at=(120, 120, 100, 80))  # the game maps over it
+    game = make_window(d, "mines", 4747)
+    guard = GuardedMouse(mouse)
+    board = ScreenRect(100, 100, 300, 200)
+    assert guard.windows_over(board) is None  # (nothing watched yet)
+    guard.watch_window(BOARD)
+    assert guard.windows_over(board) == []
+    beside = make_window(d, "mines", 4747, at=(600, 100, 200, 100))
+    dialog = make_window(d, "mines", 4747, at=(150, 150, 200, 100))
+    over = guard.windows_over(board)
+    assert over is not None and len(over) == 1
+    left, top, width, height = over[0]
+    assert 145 <= left <= 150 and 130 <= top <= 150 and 200 <= width <= 210
+    menu = make_window(d, "menu", 4848, popup=True, at=(300, 250, 80, 120))
+    assert len(guard.windows_over(board) or []) == 2
+    for w in (menu, dialog):
+        gone(d, w)
+    assert guard.windows_over(board) == []
+    for w in (beside, game, below):
+        gone(d, w)
+
+
+def test_no_square_is_clicked_under_a_window_over_the_board(
+        display: tuple[Any, XTestMouse]) -> None:
+    """A dialog over the board takes a click meant for a square under it (the Java
+    game's "Game Over" OK button started the next game under play's clicks). A click
+    meant for the dialog itself (to give it the keyboard focus) still goes."""
+    d, mouse = display
+    game = make_window(d, "mines", 4949)
+    guard = GuardedMouse(mouse)
+    guard.allow([ScreenRect(100, 100, 300, 200)])
+    guard.watch_window(BOARD)
+    guard.click(ScreenPoint(300, 250), square=True)  # (nothing over it yet)
+    dialog = make_window(d, "mines", 4949, at=(150, 150, 100, 60))
+    with pytest.raises(ClickRefused):
+        guard.click(ScreenPoint(170, 170), square=True)
+    guard.click(ScreenPoint(300, 250), square=True)  # beside the dialog
+    guard.click(ScreenPoint(170, 170))  # on the dialog, meant for it
+    for w in (dialog, game):
+        gone(d, w)
